@@ -1,0 +1,41 @@
+# hacktable: `make run` plays the example sessions; `make test` runs every check.
+# Both create .venv and install what they need on first use.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SEED ?= 2026
+RUNS := .runs
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	@mkdir -p $(RUNS)
+	@rm -f $(RUNS)/first-session.db
+	$(BIN)/hacktable play --campaign $(RUNS)/first-session.db --seed $(SEED) \
+		--script examples/first-session.txt
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) $(RUNS) .pytest_cache .mypy_cache .ruff_cache

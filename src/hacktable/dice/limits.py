@@ -1,0 +1,33 @@
+"""Limits on dice expressions, against hostile or mistaken input.
+
+An expression over a limit raises :class:`~hacktable.errors.DiceLimitError` during
+parsing, before any die is rolled, so ``1000000d1000000`` fails at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DEFAULT_LIMITS", "DiceLimits"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLimits:
+    """The bounds one dice expression must stay within.
+
+    Attributes:
+        max_length: characters in the expression text.
+        max_dice: dice rolled by the whole expression (``4d6kh3`` rolls 4).
+        max_sides: sides of any one die.
+        max_number: any number written in the expression.
+        max_depth: nesting of parentheses and signs.
+    """
+
+    max_length: int = 500
+    max_dice: int = 1000
+    max_sides: int = 10_000
+    max_number: int = 1_000_000
+    max_depth: int = 32
+
+
+DEFAULT_LIMITS = DiceLimits()
