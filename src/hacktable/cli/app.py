@@ -1,0 +1,214 @@
+"""The Typer application behind ``hacktable``: ``play`` (the GM console) and the
+one-shot ``roll``, ``test``, ``odds``, ``log`` and ``rulesets``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from ..dice.advantage import Advantage
+from ..errors import HacktableError
+from .oneshot import error_output, odds_once, resolve_once, roll_once
+
+__all__ = ["app", "run"]
+
+app = typer.Typer(
+    name="hacktable",
+    help="A rules engine and game table for the Hack family of tabletop RPGs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+Seed = Annotated[
+    int | None, typer.Option("--seed", min=0, help="Seed the dice, to reproduce a result.")
+]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Adv = Annotated[bool, typer.Option("--adv", help="Advantage.")]
+Dis = Annotated[bool, typer.Option("--dis", help="Disadvantage.")]
+Campaign = Annotated[
+    Path,
+    typer.Option("--campaign", "-c", help="The campaign file (SQLite).", show_default=True),
+]
+
+
+def _emit(text: str, code: int, as_json: bool = False) -> None:
+    stream = sys.stdout if code == 0 or as_json else sys.stderr
+    stream.write(text + "\n")
+    raise typer.Exit(code)
+
+
+def _fail(error: HacktableError) -> None:
+    text, code = error_output(error, False)
+    _emit(text, code)
+
+
+@app.command()
+def roll(
+    expression: Annotated[list[str], typer.Argument(help="Dice: 3d6, 4d6kh3, (d6-1)x10, ud6.")],
+    seed: Seed = None,
+    as_json: Json = False,
+    adv: Adv = False,
+    dis: Dis = False,
+) -> None:
+    """Roll dice once and explain the roll."""
+    _emit(
+        *roll_once(" ".join(expression), seed, as_json, Advantage.from_flags(adv, dis)),
+        as_json=as_json,
+    )
+
+
+@app.command("test")
+def run_test(
+    attr: Annotated[int, typer.Option("--attr", help="The attribute's score.")],
+    difficulty: Annotated[int, typer.Option(help="The difficulty (1 if none).")] = 1,
+    bonus: Annotated[int, typer.Option(help="Added to the attribute.")] = 0,
+    penalty: Annotated[int, typer.Option(help="Added to the difficulty.")] = 0,
+    adv: Adv = False,
+    dis: Dis = False,
+    seed: Seed = None,
+    as_json: Json = False,
+    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "redhack",
+) -> None:
+    """Make one test: shows the exact odds, then the roll and its explanation."""
+    _emit(
+        *resolve_once(
+            attr, difficulty, bonus, penalty, Advantage.from_flags(adv, dis), seed, as_json, ruleset
+        ),
+        as_json=as_json,
+    )
+
+
+@app.command()
+def odds(
+    attr: Annotated[int, typer.Option("--attr", help="The attribute's score.")],
+    difficulty: Annotated[int, typer.Option(help="The difficulty (1 if none).")] = 1,
+    bonus: Annotated[int, typer.Option(help="Added to the attribute.")] = 0,
+    penalty: Annotated[int, typer.Option(help="Added to the difficulty.")] = 0,
+    adv: Adv = False,
+    dis: Dis = False,
+    as_json: Json = False,
+    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "redhack",
+) -> None:
+    """The exact odds of a test: success, critical success, critical failure."""
+    _emit(
+        *odds_once(
+            attr, difficulty, bonus, penalty, Advantage.from_flags(adv, dis), as_json, ruleset
+        ),
+        as_json=as_json,
+    )
+
+
+@app.command()
+def play(
+    campaign: Campaign = Path("campaign.db"),
+    seed: Seed = None,
+    script: Annotated[
+        Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
+    ] = None,
+    ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = "redhack",
+) -> None:
+    """The GM console: an interactive prompt, or a batch run of a script.
+
+    The campaign file is created if it does not exist. Every action is saved as it
+    happens. With no --script and no terminal, commands are read from standard input.
+    """
+    from ..console.loop import Console
+    from ..console.render import make_printer
+    from ..console.session import Session
+    from ..errors import CommandError
+    from ..rulesets import get_ruleset
+    from ..store import CampaignStore
+
+    try:
+        if script is not None and not script.is_file():
+            raise CommandError(f"no script file {script}", "play")
+        get_ruleset(ruleset)
+        created = not campaign.exists()
+        store = CampaignStore.open(campaign, ruleset=ruleset)
+    except HacktableError as error:
+        _fail(error)
+        return
+    interactive = script is None and sys.stdin.isatty()
+    printer = make_printer(rich=interactive and sys.stdout.isatty())
+    with store:
+        try:
+            session = Session(store, seed, source=str(script) if script else "console")
+            if created:
+                printer.text(f"New {store.ruleset} campaign: {campaign}", "note")
+            console = Console(session, printer)
+            if script is not None:
+                console.run_file(script)
+            elif interactive:
+                console.run_interactive()
+            else:
+                console.run_stream(sys.stdin)
+        except HacktableError as error:
+            printer.error(str(error))
+            raise typer.Exit(error.exit_code) from None
+
+
+@app.command()
+def log(
+    campaign: Campaign = Path("campaign.db"),
+    last: Annotated[int, typer.Argument(min=1, help="How many events.")] = 20,
+    as_json: Json = False,
+) -> None:
+    """Show a campaign's log without starting a session (read-only)."""
+    import json
+
+    from ..console.commands.campaign import render_event
+    from ..errors import CampaignError
+    from ..store import CampaignStore
+
+    try:
+        if not campaign.exists():
+            raise CampaignError(f"{campaign} does not exist", str(campaign))
+        store = CampaignStore.open(campaign, create=False, readonly=True)
+    except HacktableError as error:
+        _fail(error)
+        return
+    with store:
+        events = store.last(last)
+    if as_json:
+        from dataclasses import asdict
+
+        _emit(
+            json.dumps({"campaign": str(campaign), "events": [asdict(e) for e in events]}), 0, True
+        )
+    for event in events:
+        sys.stdout.write(render_event(event) + "\n")
+
+
+@app.command()
+def rulesets() -> None:
+    """List the rulesets hacktable can play."""
+    from ..rulesets import available
+
+    for info in available():
+        sys.stdout.write(f"{info.id:<18} {info.summary}\n")
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"hacktable {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show version.")
+    ] = False,
+) -> None:
+    """A rules engine and game table for the Hack family of tabletop RPGs."""
+
+
+def run(args: list[str]) -> None:
+    """Run the application on ``args`` and exit with its status."""
+    app(args=args, prog_name="hacktable")

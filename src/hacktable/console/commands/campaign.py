@@ -1,0 +1,221 @@
+"""The campaign: ``log``, ``undo``, ``table``, ``settings``, ``help`` and ``quit``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...dice import Advantage
+from ...errors import RuleError
+from ...play.events import Change, Event
+from ..framework import REGISTRY, Args, Context, Reply, command, find_command
+from ..session import Session
+
+
+def render_event(event: Event, times: bool = False) -> str:
+    """One log line: ``#12 s1 Aldric  usage: Aldric's Torch: ud6 2: steps down to ud4``."""
+    when = f"{event.at[:19].replace('T', ' ')} " if times else ""
+    return f"#{event.seq:<3} s{event.session} {when}{event.summary}"
+
+
+@command(
+    "log",
+    "log [N] [--times] [--commands]",
+    "the campaign's log: the last N events (default 20), explained",
+    details="Every action is an event with its dice and explanation. --times adds when "
+    "it happened; --commands shows the command that made each event.",
+)
+def log_command(ctx: Context, args: Args) -> Reply:
+    """Show the last events."""
+    count: int | None = 20
+    times = commands = False
+    for word in args.rest():
+        if word == "--times":
+            times = True
+        elif word == "--commands":
+            commands = True
+        elif word.lower() == "all":
+            count = None
+        else:
+            count = args.to_int(word, "N", minimum=1)
+    events = ctx.session.log(count)
+    reply = Reply()
+    for event in events:
+        style = "muted" if event.action == "session.start" else ""
+        if event.action == "undo":
+            style = "warning"
+        reply.add(render_event(event, times), style)
+        if commands and event.command:
+            reply.add(f"     > {event.command}", "muted")
+    if not events:
+        reply.add("The log is empty.", "note")
+    return reply
+
+
+@command(
+    "undo",
+    "undo",
+    "revert the last action that changed something, by logging its inverse",
+    details="The log keeps both the action and its undoing. Rolls and tests change "
+    "nothing and are not undone; repeated undo walks further back.",
+)
+def undo_command(ctx: Context, args: Args) -> Reply:
+    """Undo the latest change."""
+    args.done()
+    target, _event = ctx.session.undo(ctx.line or "undo")
+    return Reply().add(f"Undid #{target.seq}: {target.summary}", "warning")
+
+
+def _complete_table(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return [tid for tid, _ in session.ruleset.tables()]
+    return ("adv", "dis", "+1", "-1", "=")
+
+
+@command(
+    "table",
+    "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
+    "roll on a named table (injuries, reactions, survival, ...) or read one at N",
+    details="""
+"table" lists the tables. "table reactions" rolls 2d6 on the reaction table; a modifier
+adds to the roll ("table survival +1 -2"); adv/dis rolls twice and keeps the higher or
+lower (RULINGS G2). "table fatigue = 3" reads the table at 3 without rolling.
+""",
+    complete=_complete_table,
+    aliases=("tables",),
+)
+def table_command(ctx: Context, args: Args) -> Reply:
+    """Roll on or read a table."""
+    session = ctx.session
+    ruleset = session.ruleset
+    reply = Reply()
+    if args.empty:
+        for tid, name in ruleset.tables():
+            reply.add(f"{tid:<16} {name}")
+        return reply
+    table_id = args.word("NAME").lower()
+    words = args.rest()
+    if (words and words[0] == "=") or (words and words[0].startswith("=")):
+        text = words[0][1:] or (words[1] if len(words) > 1 else "")
+        rest = words[1:] if words[0][1:] else words[2:]
+        if rest:
+            raise args.error(f"unexpected {' '.join(rest)!r}")
+        value = args.to_int(text, "N")
+        outcome = ruleset.lookup_table(table_id, value)
+        action = "table.lookup"
+    else:
+        modifier = 0
+        advantages = disadvantages = 0
+        for word in words:
+            low = word.lower()
+            if low in ("adv", "advantage"):
+                advantages += 1
+            elif low in ("dis", "disadvantage"):
+                disadvantages += 1
+            elif low[:1] in "+-" and low[1:].isdigit():
+                modifier += args.to_int(low, "modifier")
+            else:
+                raise args.error(f"unexpected {word!r}")
+        outcome = ruleset.roll_table(
+            table_id, session.rng(), modifier, Advantage.net(advantages, disadvantages)
+        )
+        action = "table"
+    reply.add(outcome.explanation, "dice")
+    session.commit(
+        Event(action, summary=outcome.explanation, detail=dict(outcome.detail), command=ctx.line)
+    )
+    return reply
+
+
+@command(
+    "settings",
+    "settings | settings NAME VALUE",
+    "show or change this campaign's settings (where tables play differently)",
+)
+def settings_command(ctx: Context, args: Args) -> Reply:
+    """List settings, or change one (an event, so it can be undone)."""
+    session = ctx.session
+    reply = Reply()
+    if args.empty:
+        for setting in session.ruleset.settings:
+            current = session.setting(setting.name)
+            mark = "" if current == setting.default else "  (changed)"
+            reply.add(f"{setting.name} = {current}{mark}", "title")
+            reply.add(f"    {setting.help} [{setting.source}]", "muted")
+        if not session.ruleset.settings:
+            reply.add("This ruleset has no settings.", "note")
+        return reply
+    setting = session.ruleset.setting(args.word("NAME").lower())
+    text = args.word("VALUE")
+    args.done()
+    value: str | int
+    if isinstance(setting.default, int):
+        value = args.to_int(text, setting.name)
+    else:
+        value = text.lower()
+        if setting.choices and value not in setting.choices:
+            raise args.error(f"{setting.name} is one of: {', '.join(setting.choices)}")
+    before = session.state.get("setting", setting.name)
+    if value == session.setting(setting.name):
+        raise RuleError(f"{setting.name} is already {value}")
+    session.commit(
+        Event(
+            "setting",
+            summary=f"setting {setting.name} = {value}",
+            changes=(Change("setting", setting.name, before, value),),
+            command=ctx.line,
+        )
+    )
+    return reply.add(f"{setting.name} = {value}")
+
+
+@command(
+    "help",
+    "help [COMMAND]",
+    "list the commands, or explain one",
+    complete=lambda s, w: sorted({c.name for c in REGISTRY.values()}) if not w else (),
+    aliases=("?",),
+)
+def help_command(ctx: Context, args: Args) -> Reply:
+    """Show help."""
+    reply = Reply()
+    name = args.optional()
+    args.done()
+    if name:
+        found = find_command(name)
+        reply.add(found.usage, "title")
+        reply.add(f"  {found.summary}")
+        if found.details:
+            reply.extend(f"  {line}" for line in found.details.splitlines())
+        if found.aliases:
+            reply.add(f"  also: {', '.join(found.aliases)}", "muted")
+        return reply
+    for cmd in sorted({c.name: c for c in REGISTRY.values()}.values(), key=lambda c: c.name):
+        reply.add(f"{cmd.name:<10} {cmd.summary}")
+    reply.add("help COMMAND explains one; Tab completes commands and names.", "muted")
+    return reply
+
+
+class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by ``quit`` to end the console loop."""
+
+
+@command("quit", "quit", "end the session (everything is already saved)", aliases=("exit",))
+def quit_command(ctx: Context, args: Args) -> Reply:
+    """End the session."""
+    args.done()
+    raise QuitRequested
+
+
+@command(
+    "note",
+    "note TEXT",
+    "write a line of narration or a GM note into the campaign log",
+    raw=True,
+)
+def note_command(ctx: Context, args: Args) -> Reply:
+    """Log a note."""
+    text = " ".join(args.rest()).strip()
+    if not text:
+        raise args.error("missing TEXT")
+    ctx.session.commit(Event("note", summary=text, command=ctx.line))
+    return Reply().add(text, "note")

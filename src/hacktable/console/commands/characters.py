@@ -1,0 +1,560 @@
+"""Characters: ``character``, ``hp``, ``coins``, ``give``, ``drop``, ``equip`` and
+``usage`` (redhack: Character Creation, Equipment; RULINGS G3, R7, R31)."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from ...dice import Advantage, UsageDie, roll_usage
+from ...errors import CommandError, HacktableError, RuleError
+from ...play.character import fold
+from ...play.events import Event
+from ...rulesets.base import CharacterSpec, ScoresRoll
+from ..framework import Args, Context, Reply, command
+from ..session import Session
+from .common import character_names
+
+# -- character ---------------------------------------------------------------------------
+
+_NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis")
+
+
+def _complete_character(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return ("new", "show", "list", "remove")
+    if words[0] == "new":
+        if words[-1] == "--class":
+            return [cid for cid, _ in session.ruleset.classes()]
+        return _NEW_FLAGS
+    if len(words) == 1:
+        return character_names(session)
+    return ()
+
+
+@command(
+    "character",
+    "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
+    "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
+    "character remove NAME",
+    "create, show, list or remove characters",
+    details="""
+"character new NAME" rolls 3d6 for each attribute in order, offers one swap of two
+attributes, then asks for a class, a starting kit (its coins are rolled) and a background
+sentence with optional advantage and disadvantage tags (redhack: Character Creation).
+Give every choice as flags to create a character at once, as scripts must:
+  character new Aldric --class warrior --kit 1 --swap STR,DEX
+      --background "Led an uprising in the fighting pits of Jaroon." --adv intimidate
+""",
+    complete=_complete_character,
+    aliases=("char",),
+)
+def character_command(ctx: Context, args: Args) -> Reply:
+    """Dispatch the ``character`` subcommands."""
+    action = args.word("new, show, list or remove").lower()
+    if action == "new":
+        return _new(ctx, args)
+    if action == "show":
+        character = ctx.session.character(args.word("NAME"))
+        args.done()
+        return Reply().extend(ctx.session.ruleset.character_sheet(character))
+    if action == "list":
+        args.done()
+        return _list(ctx.session)
+    if action == "remove":
+        character = ctx.session.character(args.word("NAME"))
+        args.done()
+        ctx.session.commit(
+            Event(
+                "character.remove",
+                actor=character.name,
+                summary=f"{character.name} leaves the campaign",
+                changes=(ctx.session.character_change(character, None),),
+                command=ctx.line,
+            )
+        )
+        return Reply().add(f"{character.name} removed (undo brings them back).", "note")
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+def _list(session: Session) -> Reply:
+    characters = session.characters()
+    reply = Reply()
+    if not characters:
+        return reply.add("No characters yet: character new NAME", "note")
+    ruleset = session.ruleset
+    names = dict(ruleset.classes())
+    for c in characters:
+        scores = " ".join(f"{a} {s}" for a, s in c.scores)
+        reply.add(
+            f"{c.name:<12} {names.get(c.class_id, c.class_id):<8} L{c.level}  "
+            f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}"
+        )
+    return reply
+
+
+def _parse_new_flags(args: Args) -> dict[str, str]:
+    flags: dict[str, str] = {}
+    while not args.empty:
+        flag = args.word("a flag").lower()
+        if flag not in _NEW_FLAGS:
+            raise args.error(f"unexpected {flag!r}")
+        flags[flag] = args.word(f"the value of {flag}")
+    return flags
+
+
+def _tags(text: str) -> tuple[str, ...]:
+    return tuple(t.strip().lower() for t in text.split(",") if t.strip())
+
+
+def _swap(args: Args, text: str | None) -> tuple[str, str] | None:
+    if text is None or text.strip().lower() in ("", "none", "no"):
+        return None
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if len(parts) != 2:
+        raise args.error(f"--swap takes two attributes, like STR,DEX, not {text!r}")
+    return parts[0], parts[1]
+
+
+def _kit(args: Args, text: str | None) -> int | None:
+    if text is None or text.strip().lower() in ("none", "no", "0"):
+        return None
+    return args.to_int(text.strip(), "--kit", minimum=1)
+
+
+def _new(ctx: Context, args: Args) -> Reply:
+    session = ctx.session
+    name = " ".join(args.word("NAME").split())
+    if not name or name.startswith("-"):
+        raise args.error("the character needs a name")
+    if len(name) > 40:
+        raise args.error("a name has at most 40 characters")
+    if session.state.get("character", fold(name)) is not None:
+        raise RuleError(f"there is already a character called {name}")
+    flags = _parse_new_flags(args)
+    ruleset = session.ruleset
+    reply = Reply()
+    rng = session.rng()
+    if "--class" in flags:
+        ruleset.classes()  # loads content: a broken data file fails before any roll
+        spec = CharacterSpec(
+            name=name,
+            class_id=flags["--class"],
+            swap=_swap(args, flags.get("--swap")),
+            kit=_kit(args, flags.get("--kit", "1")),
+            background=flags.get("--background", ""),
+            advantages=_tags(flags.get("--adv", "")),
+            disadvantages=_tags(flags.get("--dis", "")),
+        )
+        scores = ruleset.roll_scores(rng)
+    elif ctx.ask is None:
+        classes = ", ".join(cid for cid, _ in ruleset.classes())
+        raise args.error(f"give --class ({classes}) when nobody can answer questions")
+    else:
+        scores = ruleset.roll_scores(rng)
+        spec = _guided(ctx, args, name, scores, flags, reply)
+    creation = ruleset.build_character(spec, scores, rng)
+    character = creation.character
+    canonical = _canonical_command(spec)
+    reply.extend(creation.lines)
+    reply.add("")
+    reply.extend(ruleset.character_sheet(character))
+    session.commit(
+        Event(
+            "character.new",
+            actor=character.name,
+            summary=f"{character.name} joins: " + "; ".join(creation.lines),
+            detail=dict(creation.detail),
+            changes=(session.character_change(None, character),),
+            command=canonical,
+        )
+    )
+    return reply
+
+
+def _canonical_command(spec: CharacterSpec) -> str:
+    """The flag form of a creation, so guided creations replay from the log."""
+    words = ["character", "new", spec.name, "--class", spec.class_id]
+    words += ["--kit", "none" if spec.kit is None else str(spec.kit)]
+    if spec.swap:
+        words += ["--swap", ",".join(spec.swap)]
+    if spec.background:
+        words += ["--background", spec.background]
+    if spec.advantages:
+        words += ["--adv", ",".join(spec.advantages)]
+    if spec.disadvantages:
+        words += ["--dis", ",".join(spec.disadvantages)]
+    return shlex.join(words)
+
+
+def _ask(ctx: Context, question: str, check: Callable[[str], object]) -> str:
+    """Ask until ``check`` accepts the answer (three tries)."""
+    assert ctx.ask is not None
+    for _ in range(3):
+        try:
+            answer = ctx.ask(question).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise CommandError("character creation cancelled", "character") from None
+        try:
+            check(answer)
+        except HacktableError as error:
+            if ctx.warn is not None:
+                ctx.warn(str(error))
+            continue
+        return answer
+    raise CommandError("character creation cancelled after three tries", "character")
+
+
+def _guided(
+    ctx: Context,
+    args: Args,
+    name: str,
+    scores: ScoresRoll,
+    flags: dict[str, str],
+    reply: Reply,
+) -> CharacterSpec:
+    """Ask for the choices the flags did not give, showing the rolled scores first."""
+    ruleset = ctx.session.ruleset
+    assert ctx.ask is not None
+    rolled = ", ".join(f"{a} {s}" for a, s in scores.scores)
+    ctx.ask(f"Rolled 3d6 in order: {rolled}. Press Enter to go on")
+    swap_text = flags.get("--swap")
+    if swap_text is None:
+        swap_text = _ask(
+            ctx,
+            "Swap two attributes? (e.g. 'STR DEX'; Enter to keep them)",
+            lambda a: _check_swap(ctx, args, a),
+        )
+    swap = _swap(args, swap_text)
+    classes = ruleset.classes()
+    menu = ", ".join(f"{cid}" for cid, _ in classes)
+    class_id = _ask(ctx, f"Class ({menu})?", ruleset.kits)
+    kits = ruleset.kits(class_id)
+    kit_text = flags.get("--kit")
+    if kit_text is None and kits:
+        listing = " | ".join(f"{i}: {k}" for i, k in enumerate(kits, 1))
+        kit_text = (
+            _ask(
+                ctx,
+                f"Starting kit? {listing} (number, Enter for 1, 'none' for no kit)",
+                lambda a: _check_kit(args, a, len(kits)),
+            )
+            or "1"
+        )
+    kit = _kit(args, kit_text) if kits else None
+    background = flags.get("--background")
+    if background is None:
+        background = ctx.ask("Background (a sentence; Enter to skip)?").strip()
+    adv = flags.get("--adv")
+    dis = flags.get("--dis")
+    if background and adv is None:
+        adv = ctx.ask("Tests the background gives advantage on (comma-separated tags)?")
+    if background and dis is None:
+        dis = ctx.ask("Tests it gives disadvantage on (comma-separated tags)?")
+    return CharacterSpec(
+        name=name,
+        class_id=class_id,
+        swap=swap,
+        kit=kit,
+        background=background,
+        advantages=_tags(adv or ""),
+        disadvantages=_tags(dis or ""),
+    )
+
+
+def _check_swap(ctx: Context, args: Args, answer: str) -> None:
+    swap = _swap(args, answer)
+    if swap is not None:
+        first, second = (ctx.session.ruleset.attribute(a) for a in swap)
+        if first == second:
+            raise args.error("swap two different attributes")
+
+
+def _check_kit(args: Args, answer: str, count: int) -> None:
+    if answer.strip() in ("", "none", "no"):
+        return
+    number = args.to_int(answer.strip(), "kit", minimum=1)
+    if number > count:
+        raise args.error(f"there are {count} kits")
+
+
+# -- hit points and coins ----------------------------------------------------------------
+
+
+def _names_first(session: Session, words: list[str]) -> Iterable[str]:
+    return character_names(session) if not words else ()
+
+
+def _amount(args: Args, what: str) -> tuple[str, int]:
+    text = args.word(f"+N, -N or N ({what})")
+    if text.startswith("="):
+        text = text[1:]
+    mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
+    value = abs(args.to_int(text, what))
+    return mode, value
+
+
+@command(
+    "hp",
+    "hp NAME +N|-N|N|+DICE|-DICE",
+    "heal (+N), damage (-N) or set (N) hit points; dice are rolled (hp Aldric +1d4)",
+    details="HP stays between 0 and the maximum. At 0 HP a character is out of the fight "
+    "(redhack: Combat > Damage & Injuries); a survivor of the injuries table gains 1d4 HP "
+    "(RULINGS R11): hp NAME +1d4.",
+    complete=_names_first,
+)
+def hp_command(ctx: Context, args: Args) -> Reply:
+    """Change hit points, by a number or a dice roll."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    text = args.word("+N, -N or N (hit points)").removeprefix("=")
+    args.done()
+    mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
+    body = text.lstrip("+-")
+    reply = Reply()
+    detail: dict[str, object] = {}
+    if body.isdigit():
+        value = args.to_int(body, "hit points")
+        rolled = ""
+    else:
+        from ...dice import render_roll, roll, roll_to_json
+
+        result = roll(body, session.rng())
+        value = result.total
+        rolled = f" ({render_roll(result)})"
+        detail["roll"] = roll_to_json(result)
+    target = {"set": value, "add": character.hp + value, "subtract": character.hp - value}[mode]
+    after = character.with_hp(target)
+    summary = f"{character.name}: HP {character.hp} -> {after.hp}/{after.max_hp}{rolled}"
+    reply.add(summary)
+    if after.hp == 0 and character.hp > 0:
+        reply.add(f"{character.name} is out of the fight (0 HP).", "warning")
+    if after.hp != target:
+        reply.add(f"(HP stays between 0 and {after.max_hp})", "muted")
+    session.commit(
+        Event(
+            "hp",
+            actor=character.name,
+            summary=summary,
+            detail=detail,
+            changes=(session.character_change(character, after),),
+            command=ctx.line,
+        )
+    )
+    return reply
+
+
+@command(
+    "coins",
+    "coins NAME +N|-N|N",
+    "give (+N), take (-N) or set (N) a character's coins",
+    complete=_names_first,
+)
+def coins_command(ctx: Context, args: Args) -> Reply:
+    """Change coins; a character cannot go below 0."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    mode, value = _amount(args, "coins")
+    args.done()
+    target = {"set": value, "add": character.coins + value, "subtract": character.coins - value}[
+        mode
+    ]
+    after = character.with_coins(target)
+    summary = f"{character.name}: coins {character.coins} -> {after.coins}"
+    session.commit(
+        Event(
+            "coins",
+            actor=character.name,
+            summary=summary,
+            changes=(session.character_change(character, after),),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(summary)
+
+
+# -- items -------------------------------------------------------------------------------
+
+
+def _complete_items(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return character_names(session)
+    if len(words) == 1:
+        try:
+            return [item.name for item in session.character(words[0]).inventory]
+        except HacktableError:
+            return ()
+    return ("adv", "dis")
+
+
+@command(
+    "give",
+    "give NAME ITEM [ud N] [xN]",
+    "add an item to a character's inventory (from the equipment list, or your own)",
+    details="""
+An item named in the equipment list takes its usage die, damage and slots from there
+(give Aldric "50' rope", give Mirela rations). Any other name adds custom gear. "ud8"
+sets the usage die, "x3" the quantity.
+""",
+    complete=_names_first,
+)
+def give_command(ctx: Context, args: Args) -> Reply:
+    """Add an item."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    words = args.rest()
+    usage: UsageDie | None = None
+    quantity = 1
+    name_words = []
+    for word in words:
+        low = word.lower()
+        if low.startswith("ud") and low[2:].isdigit():
+            usage = UsageDie.parse(low)
+        elif low.startswith("x") and low[1:].isdigit() and len(low) > 1:
+            quantity = args.to_int(low[1:], "quantity", minimum=1)
+        else:
+            name_words.append(word)
+    if not name_words:
+        raise args.error("missing ITEM")
+    item, known = session.ruleset.make_item(" ".join(name_words))
+    if usage is not None:
+        item = replace(item, usage=usage)
+    if quantity != 1:
+        item = replace(item, quantity=quantity)
+    after = character.add_item(item)
+    summary = f"{character.name} gains {item.describe()}"
+    session.commit(
+        Event(
+            "item.give",
+            actor=character.name,
+            summary=summary,
+            changes=(session.character_change(character, after),),
+            command=ctx.line,
+        )
+    )
+    reply = Reply().add(summary)
+    if not known:
+        reply.add("(not in the equipment list: added as custom gear)", "muted")
+    return reply
+
+
+@command(
+    "drop",
+    "drop NAME ITEM",
+    "remove an item from a character's inventory",
+    complete=_complete_items,
+)
+def drop_command(ctx: Context, args: Args) -> Reply:
+    """Remove an item."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    index = character.find_item(" ".join(args.rest()) or args.word("ITEM"))
+    item = character.inventory[index]
+    after = character.remove_item(index)
+    summary = f"{character.name} drops {item.describe()}"
+    session.commit(
+        Event(
+            "item.drop",
+            actor=character.name,
+            summary=summary,
+            changes=(session.character_change(character, after),),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(summary)
+
+
+@command(
+    "equip",
+    "equip NAME ITEM | equip NAME ITEM off",
+    "wear or ready an item (armour, shield and helm count toward AC only when worn)",
+    complete=_complete_items,
+)
+def equip_command(ctx: Context, args: Args) -> Reply:
+    """Equip or unequip an item."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    words = args.rest()
+    off = bool(words) and words[-1].lower() == "off"
+    if off:
+        words = words[:-1]
+    if not words:
+        raise args.error("missing ITEM")
+    index = character.find_item(" ".join(words))
+    item = character.inventory[index]
+    after = session.ruleset.equip(character, index, not off)
+    before_ac = session.ruleset.armour_class(character)
+    after_ac = session.ruleset.armour_class(after)
+    verb = "takes off" if off else "equips"
+    summary = f"{character.name} {verb} {item.name} (AC {before_ac} -> {after_ac})"
+    session.commit(
+        Event(
+            "item.equip",
+            actor=character.name,
+            summary=summary,
+            changes=(session.character_change(character, after),),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(summary)
+
+
+@command(
+    "usage",
+    "usage NAME ITEM [adv|dis]",
+    "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",
+    details="""
+A roll of 1 or 2 steps the die down: ud20 > ud12 > ud10 > ud8 > ud6 > ud4 > exhausted
+(redhack: Core Rules > Usage & Duration Dice; RULINGS G3). Advantage rolls twice and
+keeps the higher (G2); a Warrior rolls Armourer's Tools with advantage (R31).
+""",
+    complete=_complete_items,
+)
+def usage_command(ctx: Context, args: Args) -> Reply:
+    """Roll and update a usage die."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    words = args.rest()
+    advantages = ["GM" for w in words if w.lower() in ("adv", "advantage")]
+    disadvantages = ["GM" for w in words if w.lower() in ("dis", "disadvantage")]
+    item_words = [w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")]
+    if not item_words:
+        raise args.error("missing ITEM")
+    index = character.find_item(" ".join(item_words))
+    item = character.inventory[index]
+    if item.usage is None:
+        raise RuleError(f"{character.name}'s {item.name} has no usage die")
+    if item.usage.exhausted:
+        raise RuleError(f"{character.name}'s {item.name} is exhausted")
+    advantages += session.ruleset.usage_advantages(character, item)
+    advantage = Advantage.net(len(advantages), len(disadvantages))
+    result = roll_usage(item.usage, session.rng(), advantage)
+    after = character.replace_item(index, replace(item, usage=result.after))
+    why = ""
+    sources = [s for s in advantages if s != "GM"]
+    if sources:
+        why = f" ({'; '.join(sources)})"
+    summary = f"{character.name}'s {item.name}: {result.explain()}{why}"
+    reply = Reply().add(summary, "dice")
+    if result.after.exhausted:
+        reply.add(f"{character.name}'s {item.name} is used up.", "warning")
+    changes = (session.character_change(character, after),) if after != character else ()
+    session.commit(
+        Event(
+            "usage",
+            actor=character.name,
+            summary=summary,
+            detail={
+                "item": item.name,
+                "before": str(result.before),
+                "rolls": list(result.rolls),
+                "kept": result.kept,
+                "after": str(result.after),
+                "advantage": advantage.name.lower(),
+            },
+            changes=changes,
+            command=ctx.line,
+        )
+    )
+    return reply

@@ -1,0 +1,119 @@
+"""Helpers shared by command modules: reading test options, completion sources,
+describing requests and results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+from ...rulesets.base import TestOptions
+from ..framework import Args, Reply
+from ..session import Session
+
+__all__ = [
+    "TEST_WORDS",
+    "advantage_words",
+    "attribute_names",
+    "character_names",
+    "describe_request",
+    "read_test_options",
+    "show_test",
+]
+
+TEST_WORDS = ("adv", "dis", "difficulty", "bonus", "penalty", "for")
+"""Keywords a test command takes after its fixed arguments."""
+
+
+def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> TestOptions:
+    """Read ``[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]``.
+
+    Each ``adv`` or ``dis`` is one source (the GM's call); sources cancel one for one
+    (RULINGS R3).
+
+    Raises:
+        CommandError: an unknown word or a malformed number.
+    """
+    advantages: list[str] = []
+    disadvantages: list[str] = []
+    tags: list[str] = []
+    difficulty: int | None = None
+    bonus = penalty = 0
+    while not args.empty:
+        word = args.word("an option").lower()
+        if word in ("adv", "advantage"):
+            advantages.append("GM")
+        elif word in ("dis", "disadvantage"):
+            disadvantages.append("GM")
+        elif word in ("difficulty", "diff", "vs"):
+            difficulty = args.integer("difficulty")
+        elif word == "bonus":
+            bonus += args.integer("bonus")
+        elif word == "penalty":
+            penalty += args.integer("penalty")
+        elif word == "for":
+            tags.extend(t for t in args.word("what the test is for").lower().split(",") if t)
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return TestOptions(
+        difficulty=difficulty,
+        bonus=bonus,
+        penalty=penalty,
+        advantages=tuple(advantages),
+        disadvantages=tuple(disadvantages),
+        tags=tuple(tags),
+        kind=kind,
+    )
+
+
+def describe_request(request: TestRequest) -> str:
+    """E.g. ``"STR test, difficulty 4, bonus +2, advantage (GM; Thief skills)"``."""
+    parts = [f"{request.attribute} {request.kind.value}"]
+    if request.purpose:
+        parts[0] += f" for {request.purpose}"
+    if request.kind is TestKind.EFFECT:
+        parts.append(f"against {request.difficulty} HD")
+    elif request.difficulty != 1:
+        parts.append(f"difficulty {request.difficulty}")
+    if request.bonus:
+        parts.append(f"bonus {request.bonus:+d}")
+    if request.penalty:
+        parts.append(f"penalty {request.penalty:+d}")
+    if request.advantages:
+        parts.append(f"advantage ({'; '.join(request.advantages)})")
+    if request.disadvantages:
+        parts.append(f"disadvantage ({'; '.join(request.disadvantages)})")
+    if request.advantages and request.disadvantages:
+        net = request.advantage.word or "they cancel"
+        parts.append(f"net: {net}")
+    return ", ".join(parts)
+
+
+def show_test(
+    reply: Reply, who: str, request: TestRequest, odds: TestOdds, result: TestResult
+) -> str:
+    """Add the odds, the dice and the outcome of a test to ``reply``; return the
+    one-line summary for the log."""
+    head = f"{who}: {describe_request(request)}" if who else describe_request(request)
+    reply.add(head, "title")
+    reply.add(f"  odds: {odds.describe()}", "odds")
+    reply.add(f"  {result.explanation}", "dice")
+    style = "success" if result.success else "failure"
+    if result.critical.value != "none":
+        style = "critical"
+    reply.add(f"  => {result.outcome}", style)
+    return f"{head}: {result.explanation} => {result.outcome}"
+
+
+def character_names(session: Session) -> list[str]:
+    """Every character's name."""
+    return [c.name for c in session.characters()]
+
+
+def attribute_names(session: Session) -> tuple[str, ...]:
+    """The ruleset's attribute names."""
+    return session.ruleset.attributes
+
+
+def advantage_words() -> Iterable[str]:
+    """Words for test options, for completion."""
+    return TEST_WORDS

@@ -1,0 +1,57 @@
+"""``roll``: dice notation and bare usage dice (RULINGS G1-G3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...dice import Advantage, UsageDie, outcome_to_json, render_outcome, roll_outcome, roll_usage
+from ...play.events import Event
+from ..framework import Args, Context, Reply, command
+from ..session import Session
+
+
+def _complete(session: Session, words: list[str]) -> Iterable[str]:
+    return ("adv", "dis", "d20", "3d6", "2d6", "d6", "ud6")
+
+
+@command(
+    "roll",
+    "roll EXPR [adv|dis]",
+    "roll dice: 3d6, 4d6kh3, (d6-1)x10, 2d20kh1+5, ud6",
+    details="""
+Dice notation: NdS, constants, + - and x (or *), keep highest/lowest (4d6kh3, 2d20kl1),
+parentheses, d% for d100. "adv" or "dis" rolls the whole expression twice and keeps the
+higher or lower total (RULINGS G2). "roll ud6" rolls a bare usage die and says whether
+it steps down (RULINGS G3); to use up a character's item, use "usage NAME ITEM".
+""",
+    complete=_complete,
+)
+def roll_command(ctx: Context, args: Args) -> Reply:
+    """Roll an expression; logged as an event that changes nothing."""
+    words = args.rest()
+    advantages = sum(w.lower() in ("adv", "advantage") for w in words)
+    disadvantages = sum(w.lower() in ("dis", "disadvantage") for w in words)
+    text = " ".join(
+        w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")
+    )
+    if not text:
+        raise args.error("missing the dice to roll")
+    advantage = Advantage.net(advantages, disadvantages)
+    rng = ctx.session.rng()
+    reply = Reply()
+    if text.lower().startswith("ud"):
+        usage = roll_usage(UsageDie.parse(text), rng, advantage)
+        summary = usage.explain()
+        detail: dict[str, object] = {
+            "usage": str(usage.before),
+            "rolls": list(usage.rolls),
+            "kept": usage.kept,
+            "after": str(usage.after),
+        }
+    else:
+        outcome = roll_outcome(text, rng, advantage)
+        summary = render_outcome(outcome)
+        detail = outcome_to_json(outcome)
+    reply.add(summary, "dice")
+    ctx.session.commit(Event("roll", summary=summary, detail=detail, command=ctx.line))
+    return reply

@@ -1,0 +1,256 @@
+"""Tests: ``test``, ``save``, ``effect``, ``monster``, ``oppose`` and ``odds``
+(redhack: Core Rules; RULINGS R1-R5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ...errors import RuleError
+from ...play.events import Event
+from ...rules.resolution import TestKind, TestRequest
+from ...rulesets.base import TestOptions
+from ..framework import Args, Context, Reply, command
+from ..session import Session
+from .common import TEST_WORDS, attribute_names, character_names, read_test_options, show_test
+
+_OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
+
+
+def _complete_name_attr(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return character_names(session)
+    if len(words) == 1:
+        return attribute_names(session)
+    return TEST_WORDS
+
+
+def _character_test(ctx: Context, args: Args, kind: TestKind) -> Reply:
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    attribute = session.ruleset.attribute(args.word("ATTR"))
+    options = read_test_options(args, kind)
+    request = session.ruleset.character_test(character, attribute, options)
+    return _roll_and_log(ctx, character.name, request, kind.name.lower())
+
+
+def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> Reply:
+    session = ctx.session
+    odds = session.ruleset.test_odds(request)
+    result = session.ruleset.resolve_test(request, session.rng())
+    reply = Reply()
+    summary = show_test(reply, who, request, odds, result)
+    session.commit(
+        Event(
+            action,
+            actor=who or "GM",
+            summary=summary,
+            detail={
+                "attribute": request.attribute,
+                "score": request.score,
+                "difficulty": request.difficulty,
+                "bonus": request.bonus,
+                "penalty": request.penalty,
+                "advantages": list(request.advantages),
+                "disadvantages": list(request.disadvantages),
+                "kind": request.kind.value,
+                "faces": list(result.faces),
+                "kept": result.kept,
+                "success": result.success,
+                "critical": result.critical.value,
+                "odds": odds.percentages(),
+            },
+            command=ctx.line,
+        )
+    )
+    return reply
+
+
+@command(
+    "test",
+    f"test NAME ATTR {_OPTIONS}",
+    "a character tests an attribute: shows the odds, rolls, explains",
+    details="""
+Roll d20: a natural 20 succeeds, a natural 1 fails, otherwise success when
+difficulty < roll <= attribute (redhack: Core Rules > Tests; RULINGS R1). A bonus adds to
+the attribute, a penalty to the difficulty; over 19 the excess comes off the difficulty
+(R2). Each "adv"/"dis" is one source; class features, background tags and armour add
+theirs when the test is "for" something (e.g. "for climbing"); sources cancel (R3).
+Example: test Aldric STR adv difficulty 4
+""",
+    complete=_complete_name_attr,
+)
+def test_command(ctx: Context, args: Args) -> Reply:
+    """A character's attribute test."""
+    return _character_test(ctx, args, TestKind.TEST)
+
+
+@command(
+    "save",
+    f"save NAME ATTR {_OPTIONS}",
+    "a saving throw: a test to avoid an effect (CON vs poison, DEX vs a blast)",
+    details="""
+A saving throw is a test made to avoid or lessen an effect (redhack: Core Rules > Saving
+Throws & Effect Tests); modifiers to saves apply (a Cleric's CON saves "for poison" have
+advantage). The campaign itself is saved after every action: there is nothing to save
+by hand.
+""",
+    complete=_complete_name_attr,
+)
+def save_command(ctx: Context, args: Args) -> Reply:
+    """A saving throw; with no arguments, explains that saving the campaign is
+    automatic."""
+    if args.empty:
+        return Reply().add(
+            "The campaign is saved after every action. To make a saving throw: "
+            f"save NAME ATTR {_OPTIONS}",
+            "note",
+        )
+    return _character_test(ctx, args, TestKind.SAVE)
+
+
+@command(
+    "effect",
+    f"effect NAME ATTR HD {_OPTIONS}",
+    "an effect test: a character's spell or effect against a creature of HD",
+    details="""
+An effect test is an inverted saving throw: the player tests the attribute with the
+target's HD as difficulty (redhack: Core Rules > Saving Throws & Effect Tests). Tricksy
+and other tests "against a creature" work the same way (RULINGS R15).
+""",
+    complete=_complete_name_attr,
+)
+def effect_command(ctx: Context, args: Args) -> Reply:
+    """An effect test against a creature's HD."""
+    session = ctx.session
+    character = session.character(args.word("NAME"))
+    attribute = session.ruleset.attribute(args.word("ATTR"))
+    hd = args.integer("HD", minimum=0)
+    options = read_test_options(args, TestKind.EFFECT)
+    if options.difficulty is not None:
+        raise args.error("the difficulty of an effect test is the target's HD")
+    options = replace(options, difficulty=hd)
+    request = session.ruleset.character_test(character, attribute, options)
+    return _roll_and_log(ctx, character.name, request, "effect")
+
+
+@command(
+    "monster",
+    f"monster HD {_OPTIONS}",
+    "a monster's test: HD + 10 as its attribute (a save vs a non-player effect)",
+    details="""
+A monster that must roll uses HD + 10 as its attribute (redhack: Core Rules > Monster
+Rolls; RULINGS R5). Against an effect not from a player it tests against 10 + HD with no
+difficulty: "monster 3".
+""",
+)
+def monster_command(ctx: Context, args: Args) -> Reply:
+    """A monster's test."""
+    hd = args.integer("HD", minimum=0)
+    options = read_test_options(args, TestKind.MONSTER)
+    if options.tags:
+        raise args.error("monster tests take no 'for'")
+    request = TestRequest(
+        "HD+10",
+        hd + 10,
+        1 if options.difficulty is None else options.difficulty,
+        options.bonus,
+        options.penalty,
+        options.advantages,
+        options.disadvantages,
+        TestKind.MONSTER,
+        who=f"{hd} HD monster",
+    )
+    return _roll_and_log(ctx, f"{hd} HD monster", request, "monster")
+
+
+@command(
+    "oppose",
+    "oppose NAME ATTR NAME ATTR",
+    "an opposed roll between two characters",
+    details="""
+Both test; if one succeeds and the other fails, the success wins; otherwise the higher
+roll wins (redhack: Core Rules > Opposed Rolls). Exact ties follow the campaign setting
+"opposed-ties": reroll (default) or draw.
+""",
+    complete=lambda s, w: character_names(s) if len(w) % 2 == 0 else attribute_names(s),
+)
+def oppose_command(ctx: Context, args: Args) -> Reply:
+    """An opposed roll."""
+    session = ctx.session
+    sides = []
+    for _ in range(2):
+        character = session.character(args.word("NAME"))
+        attribute = session.ruleset.attribute(args.word("ATTR"))
+        sides.append(
+            (character, session.ruleset.character_test(character, attribute, TestOptions()))
+        )
+    args.done()
+    if sides[0][0].key == sides[1][0].key:
+        raise RuleError("a character cannot oppose themselves")
+    from ...rulesets.redhack.core_rules import opposed
+
+    ties = str(session.setting("opposed-ties"))
+    result = opposed(sides[0][1], sides[1][1], session.rng(), ties)
+    reply = Reply()
+    names = [c.name for c, _ in sides]
+    reply.add(
+        f"{names[0]} ({sides[0][1].attribute}) vs {names[1]} ({sides[1][1].attribute})", "title"
+    )
+    for number, (a, b) in enumerate(result.rounds, 1):
+        prefix = f"  round {number}: " if len(result.rounds) > 1 else "  "
+        reply.add(f"{prefix}{names[0]}: {a.explanation}", "dice")
+        reply.add(f"{' ' * len(prefix)}{names[1]}: {b.explanation}", "dice")
+    verdict = "a draw" if result.winner is None else f"{names[result.winner]} wins"
+    reply.add(f"  => {verdict} ({result.reason})", "success")
+    summary = f"{names[0]} vs {names[1]}: {verdict} ({result.reason})"
+    session.commit(
+        Event(
+            "oppose",
+            actor=names[0],
+            summary=summary,
+            detail={
+                "rounds": [[list(a.faces), list(b.faces)] for a, b in result.rounds],
+                "winner": None if result.winner is None else names[result.winner],
+            },
+            command=ctx.line,
+        )
+    )
+    return reply
+
+
+@command(
+    "odds",
+    f"odds NAME ATTR {_OPTIONS} | odds SCORE {_OPTIONS}",
+    "the exact odds of a test, without rolling",
+    complete=_complete_name_attr,
+)
+def odds_command(ctx: Context, args: Args) -> Reply:
+    """Exact odds for a character's test or a bare score; nothing is logged."""
+    session = ctx.session
+    first = args.word("NAME or SCORE")
+    if first.lstrip("+-").isdigit():
+        score = args.to_int(first, "SCORE")
+        options = read_test_options(args)
+        request = TestRequest(
+            "score",
+            score,
+            1 if options.difficulty is None else options.difficulty,
+            options.bonus,
+            options.penalty,
+            options.advantages,
+            options.disadvantages,
+        )
+        who = ""
+    else:
+        character = session.character(first)
+        attribute = session.ruleset.attribute(args.word("ATTR"))
+        request = session.ruleset.character_test(character, attribute, read_test_options(args))
+        who = character.name
+    from .common import describe_request
+
+    odds = session.ruleset.test_odds(request)
+    reply = Reply()
+    reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
+    reply.add(f"  {odds.describe()}", "odds")
+    return reply

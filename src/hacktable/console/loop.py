@@ -1,0 +1,151 @@
+"""The GM console: runs commands typed at a prompt or read from a script.
+
+Interactive mode has history and Tab completion of commands, characters, attributes,
+items and tables (prompt_toolkit). Batch mode reads the same commands from a file or
+standard input, echoes each, and stops at the first failing line, reporting its number.
+Every command that succeeds has already been saved when its output appears.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from ..errors import HacktableError, ScriptError
+from . import commands  # noqa: F401  (registers the commands)
+from .commands.campaign import QuitRequested
+from .framework import REGISTRY, Args, Context, Reply, find_command, split
+from .render import Printer
+from .session import Session
+
+__all__ = ["Console"]
+
+
+class Console:
+    """Runs console commands against a session and shows what they reply."""
+
+    def __init__(self, session: Session, printer: Printer) -> None:
+        self.session = session
+        self.printer = printer
+
+    def execute(self, line: str, ask: object = None) -> Reply:
+        """Run one command line.
+
+        Raises:
+            HacktableError: the command failed; nothing was saved.
+            QuitRequested: the line was ``quit``.
+        """
+        head, _, rest = line.strip().partition(" ")
+        if not head:
+            return Reply()
+        cmd = find_command(head)
+        words = [rest.strip()] if cmd.raw and rest.strip() else [] if cmd.raw else split(rest)
+        ctx = Context(self.session, line.strip(), ask, self.printer.error)  # type: ignore[arg-type]
+        return cmd.run(ctx, Args(cmd, words))
+
+    # -- batch ---------------------------------------------------------------------------
+    def run_lines(self, lines: Iterable[str], source: str) -> None:
+        """Run commands from ``lines``; ``#`` starts a comment line.
+
+        Raises:
+            ScriptError: a line failed (with its number); earlier lines are saved.
+        """
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            self.printer.echo(line)
+            try:
+                reply = self.execute(line)
+            except QuitRequested:
+                return
+            except HacktableError as error:
+                raise ScriptError(source, number, error) from error
+            self.printer.reply(reply)
+
+    def run_file(self, path: Path) -> None:
+        """Run a script file.
+
+        Raises:
+            ScriptError: a line failed.
+            CommandError: the file cannot be read.
+        """
+        from ..errors import CommandError
+
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read script {path}: {error}") from error
+        self.run_lines(text.splitlines(), str(path))
+
+    def run_stream(self, stream: TextIO, source: str = "<stdin>") -> None:
+        """Run commands read from a stream (standard input when it is not a terminal)."""
+        self.run_lines(_lines(stream), source)
+
+    # -- interactive ---------------------------------------------------------------------
+    def run_interactive(self, history: Path | None = None) -> None:
+        """Prompt for commands until ``quit`` or end of input; errors are shown and
+        the prompt comes back."""
+        prompt = _make_prompt(self, history)
+        self.printer.text(
+            f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.path} "
+            f"- session {self.session.number}, seed {self.session.seed}",
+            "title",
+        )
+        self.printer.text("Type 'help' for commands, Tab to complete, 'quit' to leave.", "muted")
+        while True:
+            try:
+                line = prompt("hacktable> ")
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                return
+            try:
+                reply = self.execute(line, ask=prompt)
+            except QuitRequested:
+                return
+            except HacktableError as error:
+                self.printer.error(str(error))
+                continue
+            self.printer.reply(reply)
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    yield from stream
+
+
+def default_history() -> Path:
+    """Where interactive history is kept: ``$XDG_DATA_HOME/hacktable/history``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(base) / "hacktable" / "history"
+
+
+def _make_prompt(console: Console, history: Path | None):  # type: ignore[no-untyped-def]
+    """A prompt function with history and completion (prompt_toolkit), or ``input``."""
+    try:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+        from .completion import ConsoleCompleter
+    except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
+        return input
+    store: FileHistory | InMemoryHistory
+    try:
+        path = history or default_history()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = FileHistory(str(path))
+    except OSError:
+        store = InMemoryHistory()
+    session: PromptSession[str] = PromptSession(
+        history=store, completer=ConsoleCompleter(console.session), complete_while_typing=False
+    )
+    return session.prompt
+
+
+def command_names() -> list[str]:
+    """Every command name (aliases excluded)."""
+    return sorted({c.name for c in REGISTRY.values()})

@@ -1,0 +1,154 @@
+"""A play session: the campaign store, the state its log describes, the ruleset and the
+session's random source.
+
+:meth:`Session.commit` is the one place where the live state changes: it stores the
+event (one transaction) and then applies it. A command that fails before committing
+leaves both the file and the state as they were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from .. import __version__
+from ..dice.source import derive, fresh_seed
+from ..errors import RuleError, UnknownNameError
+from ..play.character import Character, fold
+from ..play.codec import from_json, to_json
+from ..play.events import Change, Event
+from ..play.state import CampaignState, undo_target
+from ..rulesets import get_ruleset
+from ..rulesets.base import Ruleset
+from ..store import CampaignStore
+
+__all__ = ["Session"]
+
+
+class Session:
+    """One sitting at the table with one campaign.
+
+    Attributes:
+        store: the campaign file.
+        ruleset: the campaign's ruleset.
+        state: the campaign state after the last event.
+        number: this session's number in the campaign (1 for the first).
+        seed: the seed every roll of this session derives from (RULINGS G1).
+    """
+
+    def __init__(self, store: CampaignStore, seed: int | None = None, source: str = "") -> None:
+        self.store = store
+        self.ruleset: Ruleset = get_ruleset(store.ruleset)
+        self.state = CampaignState.replay(store.events())
+        self.number = store.next_session()
+        self.seed = fresh_seed() if seed is None else seed
+        self.actions = 0
+        self.commit(
+            Event(
+                "session.start",
+                summary=f"session {self.number} begins (seed {self.seed})",
+                detail={
+                    "seed": self.seed,
+                    "ruleset": self.ruleset.id,
+                    "hacktable": __version__,
+                    "source": source,
+                },
+            )
+        )
+
+    # -- randomness ----------------------------------------------------------------------
+    def rng(self) -> random.Random:
+        """The random source for the next action: derived from the session's seed and
+        the number of the action, so a rejected command never shifts later rolls."""
+        return derive(self.seed, self.number, self.actions + 1)
+
+    # -- the one place that changes state ------------------------------------------------
+    def commit(self, event: Event) -> Event:
+        """Store ``event`` and apply it to the live state. Changes that change nothing
+        are dropped, so undo never reverts a no-op.
+
+        Raises:
+            LogConsistencyError: the event's ``before`` values do not match the state
+                (nothing is stored).
+        """
+        changes = tuple(c for c in event.changes if c.before != c.after)
+        self.state.check(changes)
+        stored = self.store.append(replace(event, session=self.number, changes=changes))
+        self.state = self.state.apply(stored)
+        self.actions += 1
+        return stored
+
+    def undo(self, command: str = "undo") -> tuple[Event, Event]:
+        """Revert the latest action that changed something, by appending its inverse.
+
+        Returns:
+            ``(undone, undo_event)``.
+
+        Raises:
+            RuleError: nothing left to undo.
+        """
+        target = undo_target(self.store.events())
+        if target is None:
+            raise RuleError("nothing to undo")
+        inverse = tuple(change.inverse() for change in reversed(target.changes))
+        event = Event(
+            "undo",
+            actor=target.actor,
+            summary=f"undid #{target.seq} {target.action}: {target.summary}",
+            changes=inverse,
+            command=command,
+            undoes=target.seq,
+        )
+        return target, self.commit(event)
+
+    # -- characters ----------------------------------------------------------------------
+    def characters(self) -> list[Character]:
+        """Every character in the campaign, in the order created."""
+        return [from_json(Character, data) for data in self.state.values("character")]
+
+    def character(self, name: str) -> Character:
+        """The character called ``name``: exact (case-insensitive), else a unique prefix.
+
+        Raises:
+            UnknownNameError: no character, or several, match.
+        """
+        key = fold(name)
+        data = self.state.get("character", key)
+        if data is None:
+            keys = [k for k in self.state.keys("character") if k.startswith(key)]
+            if len(keys) != 1:
+                names = [c.name for c in self.characters()]
+                raise UnknownNameError("character", name, names)
+            data = self.state.get("character", keys[0])
+        return from_json(Character, data)
+
+    def character_change(self, before: Character | None, after: Character | None) -> Change:
+        """The change that turns ``before`` into ``after`` (either may be ``None``)."""
+        key = (after or before).key  # type: ignore[union-attr]
+        return Change(
+            "character",
+            key,
+            None if before is None else self.state.get("character", key),
+            None if after is None else to_json(after),
+        )
+
+    # -- settings ------------------------------------------------------------------------
+    def setting(self, name: str) -> Any:
+        """The campaign's value of a ruleset setting (its default until changed).
+
+        Raises:
+            UnknownNameError: no such setting.
+        """
+        setting = self.ruleset.setting(name)
+        value = self.state.get("setting", name)
+        return setting.default if value is None else value
+
+    def log(self, last: int | None = None) -> list[Event]:
+        """The campaign's events, all or the last ``last``."""
+        return self.store.events() if last is None else self.store.last(last)
+
+    def names(self) -> Iterable[str]:
+        """Names of every character, for completion."""
+        return [c.name for c in self.characters()]

@@ -1,0 +1,1 @@
+"""Play: characters, events and the campaign state built from them."""

@@ -1,0 +1,184 @@
+"""Characters and their items, as immutable values.
+
+The shape is shared by the Hack family: attribute scores, a class, hit points, a
+background sentence with advantage and disadvantage tags, an inventory of items with
+usage dice, and coins. What the numbers mean is the ruleset's business
+(:mod:`hacktable.rulesets`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..dice.usage import UsageDie
+from ..errors import RuleError, UnknownNameError
+
+__all__ = ["Background", "Character", "Item", "fold"]
+
+
+def fold(name: str) -> str:
+    """A name's key for lookups: case-folded, spaces collapsed."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One line of an inventory.
+
+    Attributes:
+        name: as shown, e.g. ``"Torch"``.
+        kind: ``weapon``, ``armour``, ``shield``, ``helm``, ``tool``, ``ammunition``,
+            ``light``, ``ration``, ``water`` or ``gear``.
+        ref: the rules content id it came from (``"torch"``), if any.
+        usage: its usage die (``None`` if it has none; ``EXHAUSTED`` once used up).
+        damage: damage dice for a weapon, e.g. ``"1d8"``.
+        hands: 1 or 2 for a weapon, else ``None``.
+        equipped: worn or readied (armour, shield and helm count toward AC only then).
+        slots: inventory slots it takes (redhack: Equipment > Encumberance; R29).
+        quantity: how many.
+        notes: anything else.
+    """
+
+    name: str
+    kind: str = "gear"
+    ref: str | None = None
+    usage: UsageDie | None = None
+    damage: str | None = None
+    hands: int | None = None
+    equipped: bool = False
+    slots: int = 1
+    quantity: int = 1
+    notes: str = ""
+
+    def describe(self) -> str:
+        """E.g. ``"Torch (ud6)"``, ``"Two Handed Weapon (1d10, two-handed)"``."""
+        bits = []
+        if self.quantity != 1:
+            bits.append(f"x{self.quantity}")
+        if self.damage:
+            bits.append(self.damage)
+        if self.hands == 2:
+            bits.append("two-handed")
+        if self.usage is not None:
+            bits.append(str(self.usage))
+        if self.equipped and self.kind in ("armour", "shield", "helm"):
+            bits.append("worn")
+        return f"{self.name} ({', '.join(bits)})" if bits else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A background sentence and the tests it gives advantage or disadvantage on.
+
+    redhack: Character Creation > 3. Backgrounds. Tags are free words the GM and player
+    agree on (``"climbing"``, ``"haggling"``); a test made ``for`` a tag picks them up.
+    """
+
+    text: str = ""
+    advantages: tuple[str, ...] = ()
+    disadvantages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A player character.
+
+    Attributes:
+        name: unique within a campaign (case-insensitively).
+        ruleset: the ruleset id, e.g. ``"redhack"``.
+        class_id: the class's content id, e.g. ``"warrior"``.
+        scores: ``(attribute, score)`` pairs in the ruleset's order.
+        hp: current hit points, 0 to ``max_hp``.
+        max_hp: maximum hit points.
+        hit_die: sides of the class hit die (redhack: d10 warrior ... d4 wizard).
+        level: 1 or more.
+        background: the background sentence and its tags.
+        inventory: items, in the order gained.
+        coins: coins carried, 0 or more.
+        kit: the starting kit's number, if one was taken.
+        conditions: lasting conditions by name (``"wounded"``), for later rules.
+        xp: experience marks.
+    """
+
+    name: str
+    ruleset: str
+    class_id: str
+    scores: tuple[tuple[str, int], ...]
+    hp: int
+    max_hp: int
+    hit_die: int
+    level: int = 1
+    background: Background = Background()
+    inventory: tuple[Item, ...] = ()
+    coins: int = 0
+    kit: int | None = None
+    conditions: tuple[str, ...] = ()
+    xp: int = 0
+
+    @property
+    def key(self) -> str:
+        """The character's key in the campaign state."""
+        return fold(self.name)
+
+    def score(self, attribute: str) -> int:
+        """The score of ``attribute`` (case-insensitive).
+
+        Raises:
+            UnknownNameError: no such attribute.
+        """
+        wanted = attribute.upper()
+        for name, value in self.scores:
+            if name == wanted:
+                return value
+        raise UnknownNameError("attribute", attribute, [n for n, _ in self.scores])
+
+    def with_hp(self, hp: int) -> Character:
+        """A copy with ``hp`` clamped to 0 .. ``max_hp`` (HP never goes above max)."""
+        return replace(self, hp=max(0, min(hp, self.max_hp)))
+
+    def find_item(self, name: str) -> int:
+        """The index of the item called ``name``: an exact (case-insensitive) match,
+        else a unique match on the start of a name or on its content id.
+
+        Raises:
+            UnknownNameError: none matches, or several do.
+        """
+        wanted = fold(name)
+        names = [fold(item.name) for item in self.inventory]
+        if wanted in names:
+            return names.index(wanted)
+        matches = [
+            i
+            for i, item in enumerate(self.inventory)
+            if names[i].startswith(wanted) or (item.ref is not None and item.ref == wanted)
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        choices = [item.name for item in self.inventory]
+        if matches:
+            raise UnknownNameError("item", name, [self.inventory[i].name for i in matches])
+        raise UnknownNameError(f"item of {self.name}", name, choices)
+
+    def replace_item(self, index: int, item: Item) -> Character:
+        """A copy with the item at ``index`` replaced."""
+        inventory = list(self.inventory)
+        inventory[index] = item
+        return replace(self, inventory=tuple(inventory))
+
+    def add_item(self, item: Item) -> Character:
+        """A copy with ``item`` added at the end."""
+        return replace(self, inventory=(*self.inventory, item))
+
+    def remove_item(self, index: int) -> Character:
+        """A copy without the item at ``index``."""
+        return replace(self, inventory=self.inventory[:index] + self.inventory[index + 1 :])
+
+    def with_coins(self, coins: int) -> Character:
+        """A copy with ``coins`` coins.
+
+        Raises:
+            RuleError: ``coins`` is negative (a character cannot spend what they lack).
+        """
+        if coins < 0:
+            raise RuleError(f"{self.name} has only {self.coins} coins")
+        return replace(self, coins=coins)

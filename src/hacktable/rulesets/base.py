@@ -1,0 +1,318 @@
+"""The ruleset contract: what the console, the store and later the web table may ask
+of a game.
+
+A ruleset is a small subclass of :class:`Ruleset` that declares its names and
+capabilities as class attributes and overrides a few methods, found through the
+registry in :mod:`hacktable.rulesets`. Front ends know rulesets only through this.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from ..dice.advantage import Advantage
+from ..dice.results import Roll
+from ..errors import RuleError, UnknownNameError
+from ..play.character import Character, Item
+from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+
+__all__ = [
+    "CharacterSpec",
+    "Creation",
+    "Ruleset",
+    "ScoresRoll",
+    "Setting",
+    "TableOutcome",
+    "TestOptions",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A campaign setting: a default a table may change (RULINGS: *setting*).
+
+    Attributes:
+        name: kebab-case, e.g. ``"opposed-ties"``.
+        default: the value a new campaign starts with.
+        choices: the allowed values for a text setting (empty: any integer for an
+            integer default).
+        help: one line on what it changes.
+        source: the rule or ruling it comes from.
+    """
+
+    name: str
+    default: str | int
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TestOptions:
+    """How a character's test is to be made (everything but the character and attribute).
+
+    Attributes:
+        difficulty: the stated difficulty, or ``None`` for the ruleset's default.
+        bonus: added to the attribute.
+        penalty: added to the difficulty.
+        advantages: sources of advantage named by the caller (e.g. ``("GM",)``).
+        disadvantages: sources of disadvantage named by the caller.
+        tags: what the test is for (``"climbing"``, ``"stealth"``): the ruleset adds the
+            advantage and disadvantage that class features, background and armour give.
+        kind: test, saving throw, effect test, ...
+    """
+
+    __test__ = False  # not a pytest test class
+
+    difficulty: int | None = None
+    bonus: int = 0
+    penalty: int = 0
+    advantages: tuple[str, ...] = ()
+    disadvantages: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    kind: TestKind = TestKind.TEST
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresRoll:
+    """Attribute scores as rolled at creation, before any swap.
+
+    Attributes:
+        rolls: one roll per attribute, in the ruleset's order.
+        scores: ``(attribute, score)`` pairs.
+    """
+
+    rolls: tuple[Roll, ...]
+    scores: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSpec:
+    """The choices that make a character, all given at once (flags) or gathered by the
+    console's guided creation.
+
+    Attributes:
+        name: the character's name.
+        class_id: a class id or name.
+        swap: two attributes to swap after rolling, or ``None``.
+        kit: the starting kit's number (1-based), or ``None`` for no kit.
+        background: the background sentence.
+        advantages: background tags that give advantage.
+        disadvantages: background tags that give disadvantage.
+    """
+
+    name: str
+    class_id: str
+    swap: tuple[str, str] | None = None
+    kit: int | None = None
+    background: str = ""
+    advantages: tuple[str, ...] = ()
+    disadvantages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Creation:
+    """A new character and how the dice made it.
+
+    Attributes:
+        character: the character.
+        lines: the creation explained, one step a line.
+        detail: the same as JSON (every roll), for the log.
+    """
+
+    character: Character
+    lines: tuple[str, ...]
+    detail: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """A table result as front ends see it.
+
+    Attributes:
+        table_id: the table's id.
+        table_name: the table's name.
+        value: the (modified) number read.
+        result: the entry's result, e.g. ``"Cautious"``.
+        effect: the entry's effect text.
+        explanation: the roll in words.
+        detail: the roll as JSON.
+    """
+
+    table_id: str
+    table_name: str
+    value: int
+    result: str
+    effect: str
+    explanation: str
+    detail: dict[str, object] = field(default_factory=dict)
+
+
+class Ruleset(ABC):
+    """A game of the Hack family, as a plugin.
+
+    Class attributes declare the ruleset's names; methods resolve its rules. Every
+    method takes its randomness from the caller's ``rng`` (RULINGS G1).
+    """
+
+    id: ClassVar[str]
+    """Registry id, e.g. ``"redhack"``."""
+    title: ClassVar[str]
+    """Human name."""
+    rules_file: ClassVar[str]
+    """The rules text it implements, in ``../shared/rules/``."""
+    attributes: ClassVar[tuple[str, ...]]
+    """Attribute names in the character sheet's order."""
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    """Campaign settings and their defaults."""
+
+    # -- names ---------------------------------------------------------------------------
+    def attribute(self, name: str) -> str:
+        """The canonical attribute name for ``name`` (case-insensitive).
+
+        Raises:
+            UnknownNameError: not an attribute of this ruleset.
+        """
+        wanted = name.upper()
+        if wanted in self.attributes:
+            return wanted
+        raise UnknownNameError("attribute", name, self.attributes)
+
+    def setting(self, name: str) -> Setting:
+        """The setting called ``name``.
+
+        Raises:
+            UnknownNameError: no such setting.
+        """
+        for setting in self.settings:
+            if setting.name == name:
+                return setting
+        raise UnknownNameError("setting", name, [s.name for s in self.settings])
+
+    # -- tests ---------------------------------------------------------------------------
+    @abstractmethod
+    def modifier(self, score: int) -> int:
+        """The attribute modifier of ``score``."""
+
+    @abstractmethod
+    def resolve_test(self, request: TestRequest, rng: random.Random) -> TestResult:
+        """Roll a test."""
+
+    @abstractmethod
+    def test_odds(self, request: TestRequest) -> TestOdds:
+        """The exact odds of a test."""
+
+    @abstractmethod
+    def character_test(
+        self, character: Character, attribute: str, options: TestOptions
+    ) -> TestRequest:
+        """The test ``character`` makes with ``attribute``, with every source of
+        advantage and disadvantage their class, background and gear give.
+
+        Raises:
+            UnknownNameError: ``attribute`` is not an attribute of this ruleset.
+        """
+
+    # -- characters ----------------------------------------------------------------------
+    @abstractmethod
+    def classes(self) -> tuple[tuple[str, str], ...]:
+        """``(id, name)`` of every class."""
+
+    @abstractmethod
+    def kits(self, class_id: str) -> tuple[str, ...]:
+        """One line describing each starting kit of a class, in number order.
+
+        Raises:
+            UnknownNameError: no such class.
+        """
+
+    @abstractmethod
+    def roll_scores(self, rng: random.Random) -> ScoresRoll:
+        """Roll a new character's attribute scores."""
+
+    @abstractmethod
+    def build_character(
+        self, spec: CharacterSpec, scores: ScoresRoll, rng: random.Random
+    ) -> Creation:
+        """Finish a character from its rolled scores and the player's choices.
+
+        Raises:
+            UnknownNameError: unknown class or attribute.
+            CommandError: an impossible choice (a kit the class does not have, a swap
+                of an attribute with itself).
+        """
+
+    def create_character(self, spec: CharacterSpec, rng: random.Random) -> Creation:
+        """Roll the scores and build the character in one go."""
+        return self.build_character(spec, self.roll_scores(rng), rng)
+
+    @abstractmethod
+    def armour_class(self, character: Character) -> int:
+        """The character's AC."""
+
+    @abstractmethod
+    def make_item(self, name: str) -> tuple[Item, bool]:
+        """An item called ``name``: from the equipment list if it is there (``True``),
+        else custom gear (``False``)."""
+
+    def equip(self, character: Character, index: int, on: bool = True) -> Character:
+        """A copy of ``character`` with the item at ``index`` worn (or taken off).
+
+        Wearing armour, a shield or a helm takes off any other of the same kind.
+
+        Raises:
+            RuleError: the item cannot be worn or readied.
+        """
+        item = character.inventory[index]
+        if on and item.kind not in ("armour", "shield", "helm", "weapon", "light", "tool"):
+            raise RuleError(f"{item.name} is not something to wear or ready")
+        inventory = list(character.inventory)
+        if on and item.kind in ("armour", "shield", "helm"):
+            inventory = [
+                replace(other, equipped=False) if other.kind == item.kind else other
+                for other in inventory
+            ]
+        inventory[index] = replace(item, equipped=on)
+        return replace(character, inventory=tuple(inventory))
+
+    def usage_advantages(self, character: Character, item: Item) -> list[str]:
+        """Sources of advantage the character has on ``item``'s usage die (none by
+        default)."""
+        del character, item
+        return []
+
+    @abstractmethod
+    def character_sheet(self, character: Character) -> tuple[str, ...]:
+        """The character sheet as lines of text."""
+
+    # -- tables --------------------------------------------------------------------------
+    @abstractmethod
+    def tables(self) -> tuple[tuple[str, str], ...]:
+        """``(id, name)`` of every rollable table."""
+
+    @abstractmethod
+    def roll_table(
+        self,
+        table_id: str,
+        rng: random.Random,
+        modifier: int = 0,
+        advantage: Advantage = Advantage.NONE,
+    ) -> TableOutcome:
+        """Roll on a table.
+
+        Raises:
+            UnknownNameError: no such table.
+        """
+
+    @abstractmethod
+    def lookup_table(self, table_id: str, value: int) -> TableOutcome:
+        """Read a table at ``value`` without rolling (e.g. the fatigue table by the
+        number of failed tests).
+
+        Raises:
+            UnknownNameError: no such table.
+            RuleError: ``value`` is not on the table.
+        """

@@ -1,0 +1,443 @@
+"""The redhack ruleset plugin (``../shared/rules/000_1a63cf86266157db.txt``).
+
+Tests follow redhack: Core Rules (RULINGS R1-R5, in :mod:`.core_rules`); characters
+follow redhack: Character Creation and Equipment (R7, R8, R29); rules content (classes,
+equipment, kits, tables, tags) is data in ``data/``, loaded by :mod:`.content`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import ClassVar
+
+from ...dice.advantage import Advantage
+from ...dice.render import render_roll, roll_to_json
+from ...dice.roller import roll
+from ...dice.usage import UsageDie
+from ...errors import CommandError, HacktableError, UnknownNameError
+from ...play.character import Background, Character, Item
+from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
+from . import core_rules
+from .content import Armour, ArmourPiece, Content, Gear, Kit, KitItem, Weapon, load_content
+
+__all__ = ["Redhack"]
+
+ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+
+
+class Redhack(Ruleset):
+    """redhack: house rules in the Black Hack family."""
+
+    id: ClassVar[str] = "redhack"
+    title: ClassVar[str] = "redhack"
+    rules_file: ClassVar[str] = "000_1a63cf86266157db.txt"
+    attributes: ClassVar[tuple[str, ...]] = ATTRIBUTES
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting(
+            "opposed-ties",
+            "reroll",
+            ("reroll", "draw"),
+            "an exact tie in an opposed roll: both roll again, or it is a draw",
+            "redhack: Core Rules > Opposed Rolls (silent on ties); docs/rulings.md",
+        ),
+    )
+
+    @property
+    def content(self) -> Content:
+        """The validated rules content (loaded on first use).
+
+        Raises:
+            RulesDataError: a data file is broken.
+        """
+        return load_content()
+
+    # -- tests ---------------------------------------------------------------------------
+    def modifier(self, score: int) -> int:
+        """RULINGS R4 (redhack: Core Rules > Attributes and Modifiers)."""
+        return core_rules.modifier(score)
+
+    def resolve_test(self, request: TestRequest, rng: random.Random) -> TestResult:
+        """RULINGS R1-R3 (redhack: Core Rules > Tests)."""
+        return core_rules.resolve(request, rng)
+
+    def test_odds(self, request: TestRequest) -> TestOdds:
+        """Exact odds by enumeration (RULINGS R1-R3)."""
+        return core_rules.odds(request)
+
+    def _expand(self, tags: Iterable[str]) -> frozenset[str]:
+        """Test tags with everything they imply; tags not in tags.toml (a background's
+        own words) stand for themselves."""
+        expanded: set[str] = set()
+        for tag in tags:
+            try:
+                expanded |= self.content.tags_implied(tag)
+            except UnknownNameError:
+                expanded.add(tag)
+        return frozenset(expanded)
+
+    def character_test(
+        self, character: Character, attribute: str, options: TestOptions
+    ) -> TestRequest:
+        """The test with every source of advantage and disadvantage that applies:
+
+        - the caller's (``adv``/``dis``: the GM's call);
+        - class features whose ``advantage_on`` matches the test's tags, attribute and
+          kind, given the items carried (redhack: Character Creation > 2. Class; e.g.
+          Thief Skills, Divine Fortitude on CON saves vs poison);
+        - the background's advantage and disadvantage tags (3. Backgrounds);
+        - worn armour, shield and helm (RULINGS R7: leather or heavier on spellcasting,
+          chain or heavier on stealth, swimming and delicate tasks; the helm on
+          perception, surprise and non-intimidate CHA tests);
+        - carried gear that gives advantage without a condition (iron spikes on
+          climbing).
+
+        Raises:
+            UnknownNameError: ``attribute`` is not a redhack attribute.
+        """
+        attribute = self.attribute(attribute)
+        score = character.score(attribute)
+        tags = self._expand(options.tags)
+        save = options.kind is TestKind.SAVE
+        items = {item.ref for item in character.inventory if item.ref and not _spent(item)}
+        advantages = list(options.advantages)
+        disadvantages = list(options.disadvantages)
+        cls = self.content.class_(character.class_id)
+        for feature in cls.features:
+            if any(c.matches(tags, attribute, save, items) for c in feature.advantage_on):
+                advantages.append(f"{cls.name}: {feature.name}")
+        background = character.background
+        if tags & self._expand(background.advantages):
+            advantages.append("background")
+        if tags & self._expand(background.disadvantages):
+            disadvantages.append("background")
+        for item in character.inventory:
+            if item.ref is None or _spent(item):
+                continue
+            try:
+                entry = self.content.equipment(item.ref)
+            except UnknownNameError:
+                continue
+            if item.equipped and isinstance(entry, Armour | ArmourPiece):
+                if any(c.matches(tags, attribute, save, items) for c in entry.disadvantage_on):
+                    disadvantages.append(entry.name.lower())
+            elif isinstance(entry, Gear) and any(
+                not c.note and c.matches(tags, attribute, save, items) for c in entry.advantage_on
+            ):
+                advantages.append(entry.name.lower())
+        return TestRequest(
+            attribute=attribute,
+            score=score,
+            difficulty=1 if options.difficulty is None else options.difficulty,
+            bonus=options.bonus,
+            penalty=options.penalty,
+            advantages=tuple(advantages),
+            disadvantages=tuple(disadvantages),
+            kind=options.kind,
+            who=character.name,
+            purpose=", ".join(options.tags),
+        )
+
+    # -- characters ----------------------------------------------------------------------
+    def classes(self) -> tuple[tuple[str, str], ...]:
+        """The five classes (redhack: Character Creation > 2. Class)."""
+        return tuple((c.id, c.name) for c in self.content.classes)
+
+    def kits(self, class_id: str) -> tuple[str, ...]:
+        """The class's starting kits, one line each (4. Starting Equipment).
+
+        Raises:
+            UnknownNameError: no such class.
+        """
+        cls = self.content.class_(class_id)
+        return tuple(_kit_line(kit) for kit in self.content.kits_for(cls.id))
+
+    def roll_scores(self, rng: random.Random) -> ScoresRoll:
+        """3d6 for each attribute, in order: STR, DEX, CON, INT, WIS, CHA
+        (redhack: Character Creation > 1. Attributes)."""
+        rolls = tuple(roll("3d6", rng) for _ in ATTRIBUTES)
+        return ScoresRoll(rolls, tuple(zip(ATTRIBUTES, (r.total for r in rolls), strict=True)))
+
+    def build_character(
+        self, spec: CharacterSpec, scores: ScoresRoll, rng: random.Random
+    ) -> Creation:
+        """redhack: Character Creation. After the scores: an optional swap of two
+        attributes, the class (starting HP = hit die + 4, rolled), the background, and
+        the starting kit with its coins rolled (4. Starting Equipment; RULINGS R8).
+
+        Every choice is checked before anything is rolled.
+
+        Raises:
+            UnknownNameError: unknown class or attribute.
+            CommandError: a swap of an attribute with itself, or a kit the class lacks.
+        """
+        cls = self.content.class_(spec.class_id)
+        values = dict(scores.scores)
+        lines = [
+            "Attributes (3d6 in order): "
+            + ", ".join(f"{a} {r.total}" for a, r in zip(ATTRIBUTES, scores.rolls, strict=True))
+        ]
+        if spec.swap is not None:
+            first, second = (self.attribute(a) for a in spec.swap)
+            if first == second:
+                raise CommandError("swap two different attributes", "character")
+            values[first], values[second] = values[second], values[first]
+            lines.append(
+                f"Swapped {first} and {second}: {first} {values[first]}, {second} {values[second]}"
+            )
+        kit: Kit | None = None
+        if spec.kit is not None:
+            kits = self.content.kits_for(cls.id)
+            if not 1 <= spec.kit <= len(kits):
+                have = f"kits 1-{len(kits)}" if kits else "no kits"
+                raise CommandError(f"{cls.name} has {have}, not kit {spec.kit}", "character")
+            kit = kits[spec.kit - 1]
+        hp_roll = roll(f"1d{cls.hit_die}+{cls.starting_hp_bonus}", rng)
+        lines.append(f"{cls.name}: hit points {render_roll(hp_roll)}")
+        inventory: tuple[Item, ...] = ()
+        coins = 0
+        detail: dict[str, object] = {
+            "scores": [roll_to_json(r) for r in scores.rolls],
+            "swap": list(spec.swap) if spec.swap else None,
+            "class": cls.id,
+            "hp": roll_to_json(hp_roll),
+        }
+        if kit is not None:
+            inventory = tuple(self._kit_item(entry) for entry in kit.items)
+            lines.append(f"Kit {kit.number}: {_kit_line(kit)}")
+            detail["kit"] = kit.number
+            if kit.coins:
+                coin_roll = roll(kit.coins, rng)
+                coins = coin_roll.total
+                note = f" ({kit.coins_note})" if kit.coins_note else ""
+                lines.append(f"Coins {render_roll(coin_roll)}{note}")
+                detail["coins"] = roll_to_json(coin_roll)
+        if spec.background:
+            lines.append(f"Background: {spec.background}")
+        character = Character(
+            name=spec.name,
+            ruleset=self.id,
+            class_id=cls.id,
+            scores=tuple((a, values[a]) for a in ATTRIBUTES),
+            hp=hp_roll.total,
+            max_hp=hp_roll.total,
+            hit_die=cls.hit_die,
+            background=Background(spec.background, spec.advantages, spec.disadvantages),
+            inventory=inventory,
+            coins=coins,
+            kit=None if kit is None else kit.number,
+        )
+        return Creation(character, tuple(lines), detail)
+
+    def _kit_item(self, entry: KitItem) -> Item:
+        ref_entry = None
+        if entry.ref is not None:
+            ref_entry = self.content.equipment(entry.ref)
+        slots = ref_entry.slots if ref_entry is not None else (2 if entry.hands == 2 else 1)
+        if entry.kind == "weapon" and entry.hands == 2 and ref_entry is None:
+            slots = 2  # RULINGS R29: two-handed weapons take 2 slots
+        return Item(
+            name=entry.name,
+            kind=entry.kind,
+            ref=entry.ref,
+            usage=entry.usage_die,
+            damage=entry.damage,
+            hands=entry.hands,
+            equipped=entry.kind in ("armour", "shield", "helm"),
+            slots=slots,
+            notes=entry.note,
+        )
+
+    def make_item(self, name: str) -> tuple[Item, bool]:
+        """An item from the equipment list (redhack: Equipment), or custom gear."""
+        try:
+            entry = self.content.equipment(name)
+        except UnknownNameError:
+            return Item(name=name), False
+        kind = "gear"
+        usage: UsageDie | None = None
+        hands: int | None = None
+        if isinstance(entry, Weapon):
+            kind, hands = "weapon", entry.hands
+        elif isinstance(entry, Armour):
+            kind = "armour"
+        elif isinstance(entry, ArmourPiece):
+            kind = entry.kind
+        elif isinstance(entry, Gear):
+            usage = entry.usage_die
+            kind = (
+                "light"
+                if entry.light_source
+                else ("tool" if entry.category == "class-tool" else "gear")
+            )
+            if entry.id in ("arrows", "quarrels", "silver-arrow"):
+                kind = "ammunition"
+        return Item(
+            name=entry.name,
+            kind=kind,
+            ref=entry.id,
+            usage=usage,
+            hands=hands,
+            slots=entry.slots,
+            notes=entry.notes,
+        ), True
+
+    def usage_advantages(self, character: Character, item: Item) -> list[str]:
+        """Class features with advantage on what this item is used for, applied to its
+        usage die: a Warrior's Armour Maintenance on Armourer's Tools (RULINGS R31, G2)."""
+        if item.ref is None:
+            return []
+        try:
+            entry = self.content.equipment(item.ref)
+        except UnknownNameError:
+            return []
+        tags = self._expand(entry.tags)
+        items = {i.ref for i in character.inventory if i.ref}
+        cls = self.content.class_(character.class_id)
+        return [
+            f"{cls.name}: {feature.name}"
+            for feature in cls.features
+            if any(
+                c.tag is not None and c.matches(tags, None, False, items)
+                for c in feature.advantage_on
+            )
+        ]
+
+    def armour_class(self, character: Character) -> int:
+        """Player AC (RULINGS R7): DEX without armour; padded/leather/studded DEX+1/+2/+3;
+        chain and banded half DEX + 9/10; plate 16, field plate 17, full plate 18; a worn
+        shield and helm +1 each."""
+        dex = character.score("DEX")
+        ac = dex
+        bonus = 0
+        for item in character.inventory:
+            if not item.equipped or item.ref is None:
+                continue
+            try:
+                entry = self.content.equipment(item.ref)
+            except UnknownNameError:
+                continue
+            if isinstance(entry, Armour):
+                ac = entry.player_ac(dex)
+            elif isinstance(entry, ArmourPiece):
+                bonus += entry.ac_bonus
+        return ac + bonus
+
+    def character_sheet(self, character: Character) -> tuple[str, ...]:
+        """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
+        background, inventory with slots (RULINGS R29) and class features."""
+        try:
+            cls = self.content.class_(character.class_id)
+            class_name = cls.name
+            dice = f"attack d{cls.attack_die} (improvised d{cls.improvised_die})"
+            features = ", ".join(f.name for f in cls.features)
+        except HacktableError:
+            class_name, dice, features = character.class_id, "", ""
+        scores = "  ".join(f"{a} {s} ({self.modifier(s):+d})" for a, s in character.scores)
+        worn = [
+            i.name.lower()
+            for i in character.inventory
+            if i.equipped and i.kind in ("armour", "shield", "helm")
+        ]
+        armour = f" ({', '.join(worn)})" if worn else ""
+        lines = [
+            f"{character.name} - {class_name}, level {character.level}",
+            f"  {scores}",
+            f"  HP {character.hp}/{character.max_hp}  AC {self.armour_class(character)}{armour}"
+            f"  hit die d{character.hit_die}  {dice}  coins {character.coins}",
+        ]
+        background = character.background
+        if background.text:
+            tags = []
+            if background.advantages:
+                tags.append("advantage: " + ", ".join(background.advantages))
+            if background.disadvantages:
+                tags.append("disadvantage: " + ", ".join(background.disadvantages))
+            extra = f" ({'; '.join(tags)})" if tags else ""
+            lines.append(f"  Background: {background.text}{extra}")
+        strength = character.score("STR")
+        used = sum(
+            item.slots * (1 if item.usage else item.quantity) for item in character.inventory
+        )
+        if used <= strength:
+            burden = "unencumbered"
+        elif used <= 2 * strength:
+            burden = "encumbered: disadvantage on movement tests, -1 travel speed"
+        else:
+            burden = "over the limit: cannot carry this much"
+        lines.append(f"  Inventory ({used} slots of {strength}; {burden}):")
+        lines.extend(f"    - {item.describe()}" for item in character.inventory)
+        if features:
+            lines.append(f"  Features: {features}")
+        return tuple(lines)
+
+    # -- tables --------------------------------------------------------------------------
+    def tables(self) -> tuple[tuple[str, str], ...]:
+        """The rollable tables (injuries, reactions, survival, fatigue, ...)."""
+        return tuple((t.id, t.name) for t in self.content.tables)
+
+    def roll_table(
+        self,
+        table_id: str,
+        rng: random.Random,
+        modifier: int = 0,
+        advantage: Advantage = Advantage.NONE,
+    ) -> TableOutcome:
+        """Roll on a table with a modifier, advantage per RULINGS G2.
+
+        Raises:
+            UnknownNameError: no such table.
+            RuleError: the table is read, not rolled (fatigue).
+        """
+        from ...errors import RuleError
+        from ...rules.tables import roll_table, table_to_json
+
+        table = self.content.table(table_id)
+        if table.dice is None:
+            raise RuleError(f"the {table.name} table is read, not rolled: table {table.id} = N")
+        result = roll_table(table, rng, modifier, advantage)
+        return TableOutcome(
+            table.id,
+            table.name,
+            result.value,
+            result.entry.result,
+            result.entry.effect,
+            result.explain(),
+            table_to_json(result),
+        )
+
+    def lookup_table(self, table_id: str, value: int) -> TableOutcome:
+        """Read a table at ``value``.
+
+        Raises:
+            UnknownNameError: no such table.
+            RuleError: ``value`` is off the table.
+        """
+        from ...rules.tables import lookup_roll, table_to_json
+
+        table = self.content.table(table_id)
+        result = lookup_roll(table, value)
+        return TableOutcome(
+            table.id,
+            table.name,
+            result.value,
+            result.entry.result,
+            result.entry.effect,
+            result.explain(),
+            table_to_json(result),
+        )
+
+
+def _spent(item: Item) -> bool:
+    return item.usage is not None and item.usage.exhausted
+
+
+def _kit_line(kit: Kit) -> str:
+    items = []
+    for entry in kit.items:
+        bits = [b for b in (entry.damage, entry.usage) if b]
+        items.append(f"{entry.name} {' '.join(bits)}".strip())
+    if kit.coins:
+        items.append(f"{kit.coins} coins")
+    return ", ".join(items)
