@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SEED ?= 2026
+SEED ?= 11
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean

@@ -210,5 +210,26 @@ def _main(
 
 
 def run(args: list[str]) -> None:
-    """Run the application on ``args`` and exit with its status."""
-    app(args=args, prog_name="hacktable")
+    """Run the application on ``args`` and exit with its status.
+
+    Usage errors (an unknown option, a value of the wrong type) print one line,
+    ``error: ...``, and exit with status 2, like every other bad input.
+    """
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=args, prog_name="hacktable", standalone_mode=False)
+    except typer.Abort:
+        sys.stderr.write("error: aborted\n")
+        raise SystemExit(1) from None
+    except Exception as error:
+        format_message = getattr(error, "format_message", None)
+        exit_code = getattr(error, "exit_code", None)
+        if format_message is None or not isinstance(exit_code, int):
+            raise
+        message = " ".join(str(format_message()).split())
+        if message:  # (no message: the help was shown, as for a bare "hacktable")
+            names = set(getattr(command, "commands", {}))
+            where = f"{args[0]} " if args and args[0] in names else ""
+            sys.stderr.write(f"error: {message} (see: hacktable {where}--help)\n")
+        raise SystemExit(exit_code) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

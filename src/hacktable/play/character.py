@@ -136,28 +136,34 @@ class Character:
         """A copy with ``hp`` clamped to 0 .. ``max_hp`` (HP never goes above max)."""
         return replace(self, hp=max(0, min(hp, self.max_hp)))
 
-    def find_item(self, name: str) -> int:
-        """The index of the item called ``name``: an exact (case-insensitive) match,
-        else a unique match on the start of a name or on its content id.
-
-        Raises:
-            UnknownNameError: none matches, or several do.
-        """
+    def find_items(self, name: str) -> list[int]:
+        """Indices of the items called ``name``: exact (case-insensitive) matches if any,
+        else the items whose name starts with it or whose content id equals it."""
         wanted = fold(name)
         names = [fold(item.name) for item in self.inventory]
-        if wanted in names:
-            return names.index(wanted)
-        matches = [
+        exact = [i for i, n in enumerate(names) if n == wanted]
+        if exact:
+            return exact
+        return [
             i
             for i, item in enumerate(self.inventory)
             if names[i].startswith(wanted) or (item.ref is not None and item.ref == wanted)
         ]
-        if len(matches) == 1:
+
+    def find_item(self, name: str) -> int:
+        """The index of the item called ``name`` (see :meth:`find_items`); of several
+        items with the same name, the first.
+
+        Raises:
+            UnknownNameError: none matches, or items with different names do.
+        """
+        matches = self.find_items(name)
+        distinct = {fold(self.inventory[i].name) for i in matches}
+        if len(distinct) == 1:
             return matches[0]
-        choices = [item.name for item in self.inventory]
         if matches:
             raise UnknownNameError("item", name, [self.inventory[i].name for i in matches])
-        raise UnknownNameError(f"item of {self.name}", name, choices)
+        raise UnknownNameError(f"item of {self.name}", name, [i.name for i in self.inventory])
 
     def replace_item(self, index: int, item: Item) -> Character:
         """A copy with the item at ``index`` replaced."""

@@ -522,6 +522,13 @@ def usage_command(ctx: Context, args: Args) -> Reply:
     if not item_words:
         raise args.error("missing ITEM")
     index = character.find_item(" ".join(item_words))
+    # Of several items of that name (two torches), roll the first that is not used up.
+    live = [
+        i
+        for i in character.find_items(" ".join(item_words))
+        if (die := character.inventory[i].usage) is not None and not die.exhausted
+    ]
+    index = live[0] if live else index
     item = character.inventory[index]
     if item.usage is None:
         raise RuleError(f"{character.name}'s {item.name} has no usage die")

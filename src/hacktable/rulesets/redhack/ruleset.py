@@ -121,11 +121,11 @@ class Redhack(Ruleset):
                 continue
             if item.equipped and isinstance(entry, Armour | ArmourPiece):
                 if any(c.matches(tags, attribute, save, items) for c in entry.disadvantage_on):
-                    disadvantages.append(entry.name.lower())
+                    disadvantages.append(item.name.lower())
             elif isinstance(entry, Gear) and any(
                 not c.note and c.matches(tags, attribute, save, items) for c in entry.advantage_on
             ):
-                advantages.append(entry.name.lower())
+                advantages.append(item.name.lower())
         return TestRequest(
             attribute=attribute,
             score=score,

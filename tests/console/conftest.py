@@ -1,0 +1,55 @@
+"""Fixtures for console tests: a live session on a temporary campaign."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hacktable.console.loop import Console
+from hacktable.console.render import PlainPrinter
+from hacktable.console.session import Session
+from hacktable.store import CampaignStore
+
+
+class Play:
+    """A console on a campaign file; calling it runs one line and returns the reply."""
+
+    def __init__(self, path: Path, seed: int = 1) -> None:
+        self.path = path
+        self.store = CampaignStore.open(path)
+        self.out = io.StringIO()
+        self.err = io.StringIO()
+        self.session = Session(self.store, seed)
+        self.console = Console(self.session, PlainPrinter(self.out, self.err))
+
+    def __call__(self, line: str) -> str:
+        reply = self.console.execute(line)
+        return "\n".join(line.text for line in reply.lines)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+PARTY = (
+    "character new Aldric --class warrior --kit 1",
+    "character new Sly --class thief --kit 1",
+    "character new Tomas --class cleric --kit 1",
+    "character new Mirela --class wizard --kit 1",
+)
+
+
+@pytest.fixture
+def play(tmp_path: Path) -> Iterator[Play]:
+    table = Play(tmp_path / "campaign.db")
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def party(play: Play) -> Play:
+    for line in PARTY:
+        play(line)
+    return play

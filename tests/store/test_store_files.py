@@ -1,0 +1,238 @@
+"""Opening files that are not usable campaigns fails with a typed, one-line error and
+leaves the file exactly as it was; creating needs an existing folder."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hacktable.errors import CampaignError, NotACampaignError
+from hacktable.play.events import Event
+from hacktable.store import CampaignStore
+
+from .store_helpers import folder_listing, sample_events, sha256
+
+
+def _campaign(path: Path, events: int = 0) -> Path:
+    with CampaignStore.open(path) as store:
+        for i in range(events):
+            store.append(Event("test", summary=f"roll {i}", detail={"pad": "x" * 400, "i": i}))
+    return path
+
+
+def _text_file(path: Path) -> Path:
+    path.write_text("name,hp\nGoblin,4\n", encoding="utf-8")
+    return path
+
+
+def _empty_file(path: Path) -> Path:
+    path.touch()
+    return path
+
+
+def _foreign_database(path: Path) -> Path:
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
+    connection.execute("INSERT INTO recipes VALUES ('soup', 20)")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _lookalike_database(path: Path) -> Path:
+    """Another program's database that happens to have our table names."""
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE campaign (id TEXT)")
+    connection.execute("CREATE TABLE events (seq INTEGER)")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _scribbled(path: Path) -> Path:
+    """A campaign with a page in the middle overwritten with junk."""
+    _campaign(path, events=200)
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + page] = bytes((i * 37 + 11) % 256 for i in range(page))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _truncated(path: Path) -> Path:
+    _campaign(path, events=200)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    return path
+
+
+def _bad_header(path: Path) -> Path:
+    """The SQLite magic followed by junk."""
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    return path
+
+
+def _no_events_table(path: Path) -> Path:
+    _campaign(path, events=2)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE events")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _two_campaign_rows(path: Path) -> Path:
+    _campaign(path)
+    connection = sqlite3.connect(path)
+    connection.execute(
+        "INSERT INTO campaign SELECT 'x', name, ruleset, created_at, created_by FROM campaign"
+    )
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _newer(path: Path) -> Path:
+    _campaign(path, events=2)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    connection.commit()
+    connection.close()
+    return path
+
+
+CASES: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("text", _text_file, "not an SQLite database"),
+    ("empty", _empty_file, "empty file"),
+    ("foreign", _foreign_database, "an SQLite database of some other program"),
+    ("lookalike", _lookalike_database, "an SQLite database of some other program"),
+    ("scribbled", _scribbled, "damaged: "),
+    ("truncated", _truncated, "damaged: "),
+    ("bad header", _bad_header, "damaged: "),
+    ("no events table", _no_events_table, "damaged: it has no events table"),
+    ("two campaign rows", _two_campaign_rows, "damaged: it has 2 campaign rows instead of 1"),
+    ("newer", _newer, "it was written by a newer hacktable (schema 9999); upgrade hacktable"),
+]
+
+
+@pytest.mark.parametrize("readonly", [False, True], ids=["writable", "readonly"])
+@pytest.mark.parametrize(("make", "reason"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_not_a_campaign_is_refused_and_left_unchanged(
+    tmp_path: Path, make: Callable[[Path], Path], reason: str, readonly: bool
+) -> None:
+    path = make(tmp_path / "suspect.db")
+    before, listing = sha256(path), folder_listing(tmp_path)
+    with pytest.raises(NotACampaignError) as caught:
+        CampaignStore.open(path, readonly=readonly)
+    error = caught.value
+    assert error.reason.startswith(reason)
+    assert str(error) == f"{path} is not a hacktable campaign: {error.reason}"
+    assert "\n" not in str(error)
+    assert error.path == str(path)
+    assert sha256(path) == before
+    assert folder_listing(tmp_path) == listing
+
+
+def test_scribbled_file_is_reported_as_damaged_not_foreign(tmp_path: Path) -> None:
+    path = _scribbled(tmp_path / "c.db")
+    with pytest.raises(NotACampaignError, match=r"damaged: \S") as caught:
+        CampaignStore.open(path)
+    assert len(str(caught.value)) < 400
+
+
+def test_a_folder_is_not_a_campaign(tmp_path: Path) -> None:
+    folder = tmp_path / "c.db"
+    folder.mkdir()
+    with pytest.raises(NotACampaignError, match="it is a folder"):
+        CampaignStore.open(folder)
+    assert folder_listing(folder) == []
+
+
+def test_missing_file_without_create(tmp_path: Path) -> None:
+    path = tmp_path / "nope.db"
+    with pytest.raises(CampaignError) as caught:
+        CampaignStore.open(path, create=False)
+    assert str(caught.value) == f"{path} does not exist"
+    assert caught.value.path == str(path)
+    assert not path.exists()
+
+
+def test_creating_in_a_missing_folder_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "no" / "such" / "folder" / "c.db"
+    with pytest.raises(CampaignError) as caught:
+        CampaignStore.open(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert "does not exist" in message
+    assert "\n" not in message
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_path_through_a_file_is_refused(tmp_path: Path) -> None:
+    blocker = _text_file(tmp_path / "notes.txt")
+    path = blocker / "c.db"
+    with pytest.raises(CampaignError) as caught:
+        CampaignStore.open(path)
+    assert str(path) in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_damaged_event_row_is_reported_when_read(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    with CampaignStore.open(path) as store:
+        for event in sample_events():
+            store.append(event)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE events SET detail = '{not json' WHERE seq = 2")
+    connection.commit()
+    connection.close()
+    with CampaignStore.open(path) as store:
+        assert len(store.events(limit=1)) == 1
+        with pytest.raises(NotACampaignError, match=r"damaged: event #2 has an unreadable detail"):
+            store.events()
+
+
+def test_a_write_protected_campaign_is_refused_for_writing_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Tests may run as root, for whom nothing is write-protected: fake the answer.
+    path = _campaign(tmp_path / "c.db", events=1)
+    before = sha256(path)
+    real_access = os.access
+
+    def access(target: str | os.PathLike[str], mode: int) -> bool:
+        if mode == os.W_OK and Path(target) == path:
+            return False
+        return real_access(target, mode)
+
+    monkeypatch.setattr(os, "access", access)
+    with pytest.raises(
+        CampaignError, match=r"cannot be written \(the file is write-protected\)"
+    ) as caught:
+        CampaignStore.open(path)
+    assert str(caught.value).startswith(str(path))
+    assert "\n" not in str(caught.value)
+    with CampaignStore.open(path, readonly=True) as store:
+        assert store.last_seq() == 1
+    assert sha256(path) == before
+
+
+def test_a_failed_creation_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hacktable.store import migrate
+
+    def broken_upgrade(connection: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(migrate, "upgrade", broken_upgrade)
+    path = tmp_path / "new.db"
+    with pytest.raises(CampaignError) as caught:
+        CampaignStore.open(path)
+    assert str(caught.value) == f"cannot create {path}: disk I/O error"
+    assert folder_listing(tmp_path) == []
