@@ -12,7 +12,9 @@ script lines), 1 for anything unexpected.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+TYPE_CHECKING = False  # collections.abc is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 __all__ = [
     "CampaignError",

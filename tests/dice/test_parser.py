@@ -39,10 +39,10 @@ def test_parses_the_rules_notation(text: str, canonical: str) -> None:
 def test_tree_shape_and_precedence() -> None:
     tree = parse("1+2x3")
     assert isinstance(tree, BinaryOp)
-    assert tree.op is Operator.ADD
+    assert tree.op == Operator.ADD
     assert tree.left == Number(1, 0)
     assert isinstance(tree.right, BinaryOp)
-    assert tree.right.op is Operator.MULTIPLY
+    assert tree.right.op == Operator.MULTIPLY
     keep = parse("4d6kh3")
     assert isinstance(keep, Dice)
     assert keep.keep == Keep(KeepMode.HIGHEST, 3)
@@ -130,7 +130,7 @@ def _trees() -> st.SearchStrategy[object]:
         count = draw(st.integers(1, 8))
         sides = draw(st.integers(1, 100))
         keep = draw(
-            st.none() | st.builds(Keep, st.sampled_from(list(KeepMode)), st.integers(1, count))
+            st.none() | st.builds(Keep, st.sampled_from(KeepMode.ALL), st.integers(1, count))
         )
         return Dice(count, sides, keep)
 
@@ -138,7 +138,7 @@ def _trees() -> st.SearchStrategy[object]:
     return st.recursive(
         leaves,
         lambda children: (
-            st.builds(BinaryOp, st.sampled_from(list(Operator)), children, children)
+            st.builds(BinaryOp, st.sampled_from(Operator.ALL), children, children)
             | st.builds(Group, children)
         ),
         max_leaves=12,
@@ -158,9 +158,9 @@ def _bounds(node: object) -> tuple[int, int]:
         return -high, -low
     assert isinstance(node, BinaryOp)
     (a, b), (c, d) = _bounds(node.left), _bounds(node.right)
-    if node.op is Operator.ADD:
+    if node.op == Operator.ADD:
         return a + c, b + d
-    if node.op is Operator.SUBTRACT:
+    if node.op == Operator.SUBTRACT:
         return a - d, b - c
     products = (a * c, a * d, b * c, b * d)
     return min(products), max(products)

@@ -46,10 +46,10 @@ def fast_roll(args: list[str]) -> int | None:
         index += 1
     if not words:
         return None
-    from ..dice.advantage import Advantage
     from .oneshot import roll_once
 
-    text, code = roll_once(" ".join(words), seed, as_json, Advantage.net(min(adv, 1), min(dis, 1)))
+    advantage = (adv > 0) - (dis > 0)  # an Advantage's value: flags cancel (RULINGS R3)
+    text, code = roll_once(" ".join(words), seed, as_json, advantage)
     stream = sys.stdout if code == 0 or as_json else sys.stderr
     stream.write(text + "\n")
     return code

@@ -3,11 +3,13 @@ the text to print and the exit status, and imports only what it needs."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-from ..dice.advantage import Advantage
 from ..errors import HacktableError
+
+TYPE_CHECKING = False  # typing and enum stay unimported on the roll fast path
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..dice.advantage import Advantage
 
 __all__ = ["error_output", "odds_once", "resolve_once", "roll_once"]
 
@@ -15,6 +17,8 @@ __all__ = ["error_output", "odds_once", "resolve_once", "roll_once"]
 def error_output(error: HacktableError, as_json: bool) -> tuple[str, int]:
     """The one line (or JSON object) an error prints, and its exit status."""
     if as_json:
+        import json
+
         body: dict[str, Any] = {"error": str(error), "type": type(error).__name__}
         for name in ("position", "limit", "kind", "name", "path", "line"):
             if hasattr(error, name):
@@ -24,19 +28,26 @@ def error_output(error: HacktableError, as_json: bool) -> tuple[str, int]:
 
 
 def roll_once(
-    expression: str, seed: int | None, as_json: bool, advantage: Advantage = Advantage.NONE
+    expression: str, seed: int | None, as_json: bool, advantage: Advantage | int = 0
 ) -> tuple[str, int]:
-    """Roll ``expression`` once; text ``"4d6kh3: [5, 3, 6, 1] -> 14"`` or JSON."""
+    """Roll ``expression`` once; text ``"4d6kh3: [5, 3, 6, 1] -> 14"`` or JSON.
+
+    ``advantage`` is an :class:`~hacktable.dice.advantage.Advantage` (-1, 0 or 1).
+    """
     from ..dice.render import outcome_to_json, render_outcome
     from ..dice.roller import roll_outcome
     from ..dice.source import fresh_seed, seeded
-    from ..dice.usage import UsageDie, roll_usage
 
     seed = fresh_seed() if seed is None else seed
     try:
         text = expression.strip()
         if text.lower().startswith("ud"):
-            usage = roll_usage(UsageDie.parse(text), seeded(seed), advantage)
+            import json
+
+            from ..dice.advantage import Advantage
+            from ..dice.usage import UsageDie, roll_usage
+
+            usage = roll_usage(UsageDie.parse(text), seeded(seed), Advantage(advantage))
             if as_json:
                 return json.dumps(
                     {
@@ -54,6 +65,8 @@ def roll_once(
     except HacktableError as error:
         return error_output(error, as_json)
     if as_json:
+        import json
+
         return json.dumps({"seed": seed, **outcome_to_json(outcome)}), 0
     return render_outcome(outcome), 0
 
@@ -63,8 +76,8 @@ def _request(
 ) -> Any:
     from ..rules.resolution import TestRequest
 
-    advantages = ("--adv",) if advantage is Advantage.ADVANTAGE else ()
-    disadvantages = ("--dis",) if advantage is Advantage.DISADVANTAGE else ()
+    advantages = ("--adv",) if advantage > 0 else ()
+    disadvantages = ("--dis",) if advantage < 0 else ()
     return TestRequest(name, attr, difficulty, bonus, penalty, advantages, disadvantages)
 
 
@@ -89,6 +102,8 @@ def resolve_once(
     name: str = "ATTR",
 ) -> tuple[str, int]:
     """Odds, then one rolled test, explained (or as one JSON object)."""
+    import json
+
     from ..console.commands.common import describe_request
     from ..dice.source import fresh_seed, seeded
     from ..rulesets import get_ruleset
@@ -141,6 +156,8 @@ def odds_once(
     name: str = "ATTR",
 ) -> tuple[str, int]:
     """The exact odds of a test, as text or JSON."""
+    import json
+
     from ..console.commands.common import describe_request
     from ..rulesets import get_ruleset
 

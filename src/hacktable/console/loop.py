@@ -9,7 +9,7 @@ Every command that succeeds has already been saved when its output appears.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -30,7 +30,7 @@ class Console:
         self.session = session
         self.printer = printer
 
-    def execute(self, line: str, ask: object = None) -> Reply:
+    def execute(self, line: str, ask: Callable[[str], str] | None = None) -> Reply:
         """Run one command line.
 
         Raises:
@@ -42,7 +42,7 @@ class Console:
             return Reply()
         cmd = find_command(head)
         words = [rest.strip()] if cmd.raw and rest.strip() else [] if cmd.raw else split(rest)
-        ctx = Context(self.session, line.strip(), ask, self.printer.error)  # type: ignore[arg-type]
+        ctx = Context(self.session, line.strip(), ask, self.printer.error)
         return cmd.run(ctx, Args(cmd, words))
 
     # -- batch ---------------------------------------------------------------------------
@@ -88,7 +88,7 @@ class Console:
     def run_interactive(self, history: Path | None = None) -> None:
         """Prompt for commands until ``quit`` or end of input; errors are shown and
         the prompt comes back."""
-        prompt = _make_prompt(self, history)
+        prompt, ask = _make_prompts(self, history)
         self.printer.text(
             f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.path} "
             f"- session {self.session.number}, seed {self.session.seed}",
@@ -103,7 +103,7 @@ class Console:
             except EOFError:
                 return
             try:
-                reply = self.execute(line, ask=prompt)
+                reply = self.execute(line, ask=ask)
             except QuitRequested:
                 return
             except HacktableError as error:
@@ -124,15 +124,16 @@ def default_history() -> Path:
     return Path(base) / "hacktable" / "history"
 
 
-def _make_prompt(console: Console, history: Path | None):  # type: ignore[no-untyped-def]
-    """A prompt function with history and completion (prompt_toolkit), or ``input``."""
-    try:
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+def _make_prompts(
+    console: Console, history: Path | None
+) -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """The command prompt (history and completion, prompt_toolkit) and the prompt for
+    a guided command's questions (no completion, history of its own)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-        from .completion import ConsoleCompleter
-    except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
-        return input
+    from .completion import ConsoleCompleter
+
     store: FileHistory | InMemoryHistory
     try:
         path = history or default_history()
@@ -140,10 +141,15 @@ def _make_prompt(console: Console, history: Path | None):  # type: ignore[no-unt
         store = FileHistory(str(path))
     except OSError:
         store = InMemoryHistory()
-    session: PromptSession[str] = PromptSession(
+    command_prompt: PromptSession[str] = PromptSession(
         history=store, completer=ConsoleCompleter(console.session), complete_while_typing=False
     )
-    return session.prompt
+    questions: PromptSession[str] = PromptSession(history=InMemoryHistory())
+
+    def ask(question: str) -> str:
+        return questions.prompt(f"{question} ")
+
+    return command_prompt.prompt, ask
 
 
 def command_names() -> list[str]:

@@ -6,13 +6,17 @@ redhack: Core Rules > Advantage & Disadvantage; RULINGS R3 (net cancellation) an
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import IntEnum
 
 __all__ = ["Advantage"]
 
 
-class Advantage(Enum):
-    """Net advantage on a roll: sources do not stack, they cancel (RULINGS R3)."""
+class Advantage(IntEnum):
+    """Net advantage on a roll: sources do not stack, they cancel (RULINGS R3).
+
+    An ``IntEnum`` so the dice layer can take its value (-1, 0, 1) without importing
+    :mod:`enum` on the roll fast path.
+    """
 
     DISADVANTAGE = -1
     NONE = 0

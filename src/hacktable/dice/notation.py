@@ -1,4 +1,5 @@
-"""The parsed form of a dice expression: a small tree of immutable nodes.
+"""The parsed form of a dice expression: a small tree of immutable nodes
+(:class:`~hacktable.dice.value.Value`).
 
 Parse (:mod:`hacktable.dice.parser`), evaluate (:mod:`hacktable.dice.roller`) and
 render (:mod:`hacktable.dice.render`) are separate steps over these nodes. ``str(node)``
@@ -7,59 +8,74 @@ gives the canonical notation (lower case, no spaces, ``x`` for multiplication).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from .value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time: see .value
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    OperatorSymbol: TypeAlias = Literal["+", "-", "x"]
+    KeepSymbol: TypeAlias = Literal["kh", "kl"]
 
 __all__ = ["BinaryOp", "Dice", "Group", "Keep", "KeepMode", "Negate", "Node", "Number", "Operator"]
 
 
-class Operator(Enum):
-    """An arithmetic operator of dice notation."""
+class Operator:
+    """The arithmetic operators of dice notation, as their symbols (plain strings, not
+    an enum: see :mod:`.value`)."""
 
-    ADD = "+"
-    SUBTRACT = "-"
-    MULTIPLY = "x"
+    ADD: OperatorSymbol = "+"
+    SUBTRACT: OperatorSymbol = "-"
+    MULTIPLY: OperatorSymbol = "x"
+    ALL: tuple[OperatorSymbol, ...] = ("+", "-", "x")
 
-    def apply(self, left: int, right: int) -> int:
+    @staticmethod
+    def apply(op: OperatorSymbol, left: int, right: int) -> int:
         """Return ``left op right``."""
-        if self is Operator.ADD:
+        if op == "+":
             return left + right
-        if self is Operator.SUBTRACT:
+        if op == "-":
             return left - right
         return left * right
 
 
-class KeepMode(Enum):
-    """Which dice a keep modifier keeps."""
+class KeepMode:
+    """Which dice a keep modifier keeps: ``"kh"`` (highest) or ``"kl"`` (lowest)."""
 
-    HIGHEST = "kh"
-    LOWEST = "kl"
+    HIGHEST: KeepSymbol = "kh"
+    LOWEST: KeepSymbol = "kl"
+    ALL: tuple[KeepSymbol, ...] = ("kh", "kl")
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Value):
     """Keep the ``count`` highest or lowest dice of a roll (``kh3``, ``kl1``)."""
 
-    mode: KeepMode
+    __slots__ = ("count", "mode")
+    mode: KeepSymbol
     count: int
 
+    def __init__(self, mode: KeepSymbol, count: int) -> None:
+        self._set(mode=mode, count=count)
+
     def __str__(self) -> str:
-        return f"{self.mode.value}{self.count}"
+        return f"{self.mode}{self.count}"
 
 
-@dataclass(frozen=True, slots=True)
-class Number:
+class Number(Value):
     """A constant."""
 
+    __slots__ = ("position", "value")
     value: int
-    position: int = 0
+    position: int
+
+    def __init__(self, value: int, position: int = 0) -> None:
+        self._set(value=value, position=position)
 
     def __str__(self) -> str:
         return str(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(Value):
     """``count`` dice of ``sides`` sides, optionally keeping some (``4d6kh3``).
 
     Attributes:
@@ -70,11 +86,24 @@ class Dice:
         explicit_count: whether the text wrote the count (``1d6``) or not (``d6``).
     """
 
+    __slots__ = ("count", "explicit_count", "keep", "position", "sides")
     count: int
     sides: int
-    keep: Keep | None = None
-    position: int = 0
-    explicit_count: bool = True
+    keep: Keep | None
+    position: int
+    explicit_count: bool
+
+    def __init__(
+        self,
+        count: int,
+        sides: int,
+        keep: Keep | None = None,
+        position: int = 0,
+        explicit_count: bool = True,
+    ) -> None:
+        self._set(
+            count=count, sides=sides, keep=keep, position=position, explicit_count=explicit_count
+        )
 
     def __str__(self) -> str:
         count = str(self.count) if self.explicit_count or self.count != 1 else ""
@@ -82,39 +111,48 @@ class Dice:
         return f"{count}d{self.sides}{keep}"
 
 
-@dataclass(frozen=True, slots=True)
-class Negate:
+class Negate(Value):
     """``-operand``."""
 
+    __slots__ = ("operand", "position")
     operand: Node
-    position: int = 0
+    position: int
+
+    def __init__(self, operand: Node, position: int = 0) -> None:
+        self._set(operand=operand, position=position)
 
     def __str__(self) -> str:
         return f"-{self.operand}"
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(Value):
     """A parenthesised sub-expression, kept so rendering shows the parentheses."""
 
+    __slots__ = ("inner", "position")
     inner: Node
-    position: int = 0
+    position: int
+
+    def __init__(self, inner: Node, position: int = 0) -> None:
+        self._set(inner=inner, position=position)
 
     def __str__(self) -> str:
         return f"({self.inner})"
 
 
-@dataclass(frozen=True, slots=True)
-class BinaryOp:
+class BinaryOp(Value):
     """``left op right``."""
 
-    op: Operator
+    __slots__ = ("left", "op", "position", "right")
+    op: OperatorSymbol
     left: Node
     right: Node
-    position: int = 0
+    position: int
+
+    def __init__(self, op: OperatorSymbol, left: Node, right: Node, position: int = 0) -> None:
+        self._set(op=op, left=left, right=right, position=position)
 
     def __str__(self) -> str:
-        return f"{self.left}{self.op.value}{self.right}"
+        return f"{self.left}{self.op}{self.right}"
 
 
 Node = Number | Dice | Negate | Group | BinaryOp

@@ -7,8 +7,6 @@ the order rolled, dropped dice included), then the total.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .results import (
     BinaryResult,
     DiceResult,
@@ -18,6 +16,10 @@ from .results import (
     Roll,
     RollOutcome,
 )
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["outcome_to_json", "render_detail", "render_outcome", "render_roll", "roll_to_json"]
 
@@ -29,7 +31,7 @@ def render_detail(result: Result) -> str:
     if isinstance(result, NumberResult):
         return str(result.total)
     if isinstance(result, BinaryResult):
-        return f"{render_detail(result.left)} {result.node.op.value} {render_detail(result.right)}"
+        return f"{render_detail(result.left)} {result.node.op} {render_detail(result.right)}"
     if isinstance(result, GroupResult):
         return f"({render_detail(result.inner)})"
     return f"-{render_detail(result.operand)}"
@@ -45,7 +47,7 @@ def render_outcome(outcome: RollOutcome) -> str:
     if len(outcome.rolls) == 1:
         return render_roll(outcome.roll)
     parts = "; ".join(f"{render_detail(r.tree)} -> {r.total}" for r in outcome.rolls)
-    return f"{outcome.expression} with {outcome.advantage.word}: {parts}; keeps {outcome.total}"
+    return f"{outcome.expression} with {outcome.advantage_word}: {parts}; keeps {outcome.total}"
 
 
 def _node_json(result: Result) -> dict[str, Any]:
@@ -64,7 +66,7 @@ def _node_json(result: Result) -> dict[str, Any]:
     if isinstance(result, BinaryResult):
         return {
             "type": "operation",
-            "op": result.node.op.value,
+            "op": result.node.op,
             "left": _node_json(result.left),
             "right": _node_json(result.right),
             "total": result.total,
@@ -89,7 +91,7 @@ def outcome_to_json(outcome: RollOutcome) -> dict[str, Any]:
     return {
         "expression": outcome.expression,
         "total": outcome.total,
-        "advantage": outcome.advantage.name.lower(),
+        "advantage": outcome.advantage_word or "none",
         "kept": outcome.kept,
         "text": render_outcome(outcome),
         "rolls": [roll_to_json(r) for r in outcome.rolls],

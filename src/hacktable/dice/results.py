@@ -7,13 +7,18 @@ JSON; nothing here formats output.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-
-from .advantage import Advantage
 from .notation import BinaryOp, Dice, Group, Negate, Number
+from .value import Value
+
+TYPE_CHECKING = False  # typing is not imported at run time: see .value
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+ADVANTAGE_WORDS = {1: "advantage", 0: "", -1: "disadvantage"}
+"""Words for an advantage's value."""
 
 __all__ = [
+    "ADVANTAGE_WORDS",
     "BinaryResult",
     "DiceResult",
     "Die",
@@ -26,8 +31,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(Value):
     """One die as it landed.
 
     Attributes:
@@ -35,25 +39,35 @@ class Die:
         kept: whether it counts toward the total (``False``: dropped by a keep).
     """
 
+    __slots__ = ("kept", "value")
     value: int
-    kept: bool = True
+    kept: bool
+
+    def __init__(self, value: int, kept: bool = True) -> None:
+        self._set(value=value, kept=kept)
 
 
-@dataclass(frozen=True, slots=True)
-class NumberResult:
+class NumberResult(Value):
     """A constant's value."""
 
+    __slots__ = ("node", "total")
     node: Number
     total: int
 
+    def __init__(self, node: Number, total: int) -> None:
+        self._set(node=node, total=total)
 
-@dataclass(frozen=True, slots=True)
-class DiceResult:
+
+class DiceResult(Value):
     """The dice of one ``NdS`` term, in the order rolled, and their kept sum."""
 
+    __slots__ = ("dice", "node", "total")
     node: Dice
     dice: tuple[Die, ...]
     total: int
+
+    def __init__(self, node: Dice, dice: tuple[Die, ...], total: int) -> None:
+        self._set(node=node, dice=dice, total=total)
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -66,32 +80,41 @@ class DiceResult:
         return tuple(d.value for d in self.dice if not d.kept)
 
 
-@dataclass(frozen=True, slots=True)
-class NegateResult:
+class NegateResult(Value):
     """``-operand``."""
 
+    __slots__ = ("node", "operand", "total")
     node: Negate
     operand: Result
     total: int
 
+    def __init__(self, node: Negate, operand: Result, total: int) -> None:
+        self._set(node=node, operand=operand, total=total)
 
-@dataclass(frozen=True, slots=True)
-class GroupResult:
+
+class GroupResult(Value):
     """A parenthesised sub-expression."""
 
+    __slots__ = ("inner", "node", "total")
     node: Group
     inner: Result
     total: int
 
+    def __init__(self, node: Group, inner: Result, total: int) -> None:
+        self._set(node=node, inner=inner, total=total)
 
-@dataclass(frozen=True, slots=True)
-class BinaryResult:
+
+class BinaryResult(Value):
     """``left op right``."""
 
+    __slots__ = ("left", "node", "right", "total")
     node: BinaryOp
     left: Result
     right: Result
     total: int
+
+    def __init__(self, node: BinaryOp, left: Result, right: Result, total: int) -> None:
+        self._set(node=node, left=left, right=right, total=total)
 
 
 Result = NumberResult | DiceResult | NegateResult | GroupResult | BinaryResult
@@ -110,8 +133,7 @@ def _walk(result: Result) -> Iterator[DiceResult]:
         yield from _walk(result.right)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Value):
     """One evaluation of a dice expression.
 
     Attributes:
@@ -120,28 +142,41 @@ class Roll:
         total: the result.
     """
 
+    __slots__ = ("expression", "total", "tree")
     expression: str
     tree: Result
     total: int
+
+    def __init__(self, expression: str, tree: Result, total: int) -> None:
+        self._set(expression=expression, tree=tree, total=total)
 
     def dice_terms(self) -> tuple[DiceResult, ...]:
         """Every ``NdS`` term's result, left to right."""
         return tuple(_walk(self.tree))
 
 
-@dataclass(frozen=True, slots=True)
-class RollOutcome:
+class RollOutcome(Value):
     """A roll that is not a test, with advantage applied as RULINGS G2 says.
 
     Attributes:
         rolls: one roll, or two under advantage or disadvantage.
         kept: index in ``rolls`` of the roll that counts.
-        advantage: the net advantage it was rolled with.
+        advantage: the value of the net :class:`~hacktable.dice.advantage.Advantage`
+            it was rolled with: -1, 0 or 1.
     """
 
+    __slots__ = ("advantage", "kept", "rolls")
     rolls: tuple[Roll, ...]
     kept: int
-    advantage: Advantage = Advantage.NONE
+    advantage: int
+
+    def __init__(self, rolls: tuple[Roll, ...], kept: int, advantage: int = 0) -> None:
+        self._set(rolls=rolls, kept=kept, advantage=int(advantage))
+
+    @property
+    def advantage_word(self) -> str:
+        """``"advantage"``, ``"disadvantage"`` or ``""``."""
+        return ADVANTAGE_WORDS[self.advantage]
 
     @property
     def roll(self) -> Roll:

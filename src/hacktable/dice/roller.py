@@ -7,11 +7,9 @@ global ``random`` module.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
-from .advantage import Advantage
 from .limits import DEFAULT_LIMITS, DiceLimits
-from .notation import BinaryOp, Dice, Group, KeepMode, Node, Number
+from .notation import BinaryOp, Dice, Group, KeepMode, Node, Number, Operator
 from .parser import parse
 from .results import (
     BinaryResult,
@@ -28,13 +26,25 @@ from .results import (
 __all__ = ["evaluate", "parse_cached", "roll", "roll_outcome", "roll_sum"]
 
 
-@lru_cache(maxsize=512)
-def parse_cached(expression: str) -> Node:
-    """:func:`~hacktable.dice.parser.parse` under the default limits, memoised.
+_PARSED: dict[str, Node] = {}
+_PARSED_MAX = 512
 
-    Parsed trees are immutable, so sharing them is safe.
+
+def parse_cached(expression: str) -> Node:
+    """:func:`~hacktable.dice.parser.parse` under the default limits, memoised (the
+    last 512 expressions; a plain dict, as ``functools`` would slow ``hacktable roll``'s
+    start). Parsed trees are immutable, so sharing them is safe.
+
+    Raises:
+        DiceSyntaxError, DiceLimitError: as :func:`~hacktable.dice.parser.parse`.
     """
-    return parse(expression, DEFAULT_LIMITS)
+    tree = _PARSED.get(expression)
+    if tree is None:
+        tree = parse(expression, DEFAULT_LIMITS)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[expression] = tree
+    return tree
 
 
 def _tree(expression: str | Node, limits: DiceLimits) -> Node:
@@ -53,7 +63,7 @@ def _roll_dice(node: Dice, rng: random.Random) -> DiceResult:
     if keep is None:
         return DiceResult(node, tuple(Die(v) for v in values), sum(values))
     order = sorted(
-        range(len(values)), key=values.__getitem__, reverse=keep.mode is KeepMode.HIGHEST
+        range(len(values)), key=values.__getitem__, reverse=keep.mode == KeepMode.HIGHEST
     )
     kept_indices = set(order[: keep.count])
     dice = tuple(Die(v, i in kept_indices) for i, v in enumerate(values))
@@ -73,7 +83,7 @@ def evaluate(node: Node, rng: random.Random) -> Result:
     if isinstance(node, BinaryOp):
         left = evaluate(node.left, rng)
         right = evaluate(node.right, rng)
-        return BinaryResult(node, left, right, node.op.apply(left.total, right.total))
+        return BinaryResult(node, left, right, Operator.apply(node.op, left.total, right.total))
     if isinstance(node, Group):
         inner = evaluate(node.inner, rng)
         return GroupResult(node, inner, inner.total)
@@ -98,7 +108,7 @@ def roll(expression: str | Node, rng: random.Random, limits: DiceLimits = DEFAUL
 
     >>> import random
     >>> roll("4d6kh3", random.Random(1)).total
-    13
+    10
     """
     tree = _tree(expression, limits)
     result = evaluate(tree, rng)
@@ -108,23 +118,25 @@ def roll(expression: str | Node, rng: random.Random, limits: DiceLimits = DEFAUL
 def roll_outcome(
     expression: str | Node,
     rng: random.Random,
-    advantage: Advantage = Advantage.NONE,
+    advantage: int = 0,
     limits: DiceLimits = DEFAULT_LIMITS,
 ) -> RollOutcome:
     """Roll an expression that is not a test, with advantage as RULINGS G2 says.
 
     Under advantage the whole expression is rolled twice and the higher total kept;
-    under disadvantage the lower. Ties keep the first roll.
+    under disadvantage the lower. Ties keep the first roll. ``advantage`` is an
+    :class:`~hacktable.dice.advantage.Advantage` or its value (-1, 0, 1).
 
     Raises:
         DiceSyntaxError, DiceLimitError: as :func:`roll`.
     """
     tree = _tree(expression, limits)
     first = roll(tree, rng)
-    if advantage is Advantage.NONE:
-        return RollOutcome((first,), 0, advantage)
+    advantage = (advantage > 0) - (advantage < 0)
+    if not advantage:
+        return RollOutcome((first,), 0, 0)
     second = roll(tree, rng)
-    if advantage is Advantage.ADVANTAGE:
+    if advantage > 0:
         kept = 1 if second.total > first.total else 0
     else:
         kept = 1 if second.total < first.total else 0

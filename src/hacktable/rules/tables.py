@@ -165,7 +165,7 @@ def _render_dice(outcome: RollOutcome) -> str:
     if len(outcome.rolls) == 1:
         return f"{outcome.expression} {render_detail(outcome.roll.tree)} -> {outcome.total}"
     parts = "; ".join(f"{render_detail(r.tree)} -> {r.total}" for r in outcome.rolls)
-    return f"{outcome.expression} with {outcome.advantage.word}: {parts}; keeps {outcome.total}"
+    return f"{outcome.expression} with {outcome.advantage_word}: {parts}; keeps {outcome.total}"
 
 
 def _entry_text(entry: TableEntry) -> str:
@@ -207,9 +207,9 @@ def _bounds(node: Node) -> tuple[int, int]:
     if isinstance(node, Group):
         return _bounds(node.inner)
     left, right = _bounds(node.left), _bounds(node.right)
-    if node.op is Operator.ADD:
+    if node.op == Operator.ADD:
         return left[0] + right[0], left[1] + right[1]
-    if node.op is Operator.SUBTRACT:
+    if node.op == Operator.SUBTRACT:
         return left[0] - right[1], left[1] - right[0]
     products = [a * b for a in left for b in right]
     return min(products), max(products)

@@ -128,7 +128,7 @@ def resolve(request: TestRequest, rng: random.Random) -> TestResult:
     >>> import random
     >>> r = resolve(TestRequest("WIS", 12, difficulty=4), random.Random(2))
     >>> r.faces, r.success
-    ((1,), False)
+    ((2,), False)
     """
     attribute, difficulty = effective(
         request.score, request.difficulty, request.bonus, request.penalty

@@ -1,0 +1,1 @@
+"""The GM console: a session on a campaign, its commands, prompt and renderers."""

@@ -1,0 +1,1 @@
+"""redhack rules content: TOML data files, validated on load by :mod:`..content`."""
