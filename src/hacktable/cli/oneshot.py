@@ -104,8 +104,8 @@ def resolve_once(
     """Odds, then one rolled test, explained (or as one JSON object)."""
     import json
 
-    from ..console.commands.common import describe_request
     from ..dice.source import fresh_seed, seeded
+    from ..rules.render import describe_request
     from ..rulesets import get_ruleset
 
     seed = fresh_seed() if seed is None else seed
@@ -158,7 +158,7 @@ def odds_once(
     """The exact odds of a test, as text or JSON."""
     import json
 
-    from ..console.commands.common import describe_request
+    from ..rules.render import describe_request
     from ..rulesets import get_ruleset
 
     try:

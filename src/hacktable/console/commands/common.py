@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...rules.render import describe_request
 from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ...rulesets.base import TestOptions
 from ..framework import Args, Reply
@@ -63,29 +64,6 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> TestOptions
         tags=tuple(tags),
         kind=kind,
     )
-
-
-def describe_request(request: TestRequest) -> str:
-    """E.g. ``"STR test, difficulty 4, bonus +2, advantage (GM; Thief skills)"``."""
-    parts = [f"{request.attribute} {request.kind.value}"]
-    if request.purpose:
-        parts[0] += f" for {request.purpose}"
-    if request.kind is TestKind.EFFECT:
-        parts.append(f"against {request.difficulty} HD")
-    elif request.difficulty != 1:
-        parts.append(f"difficulty {request.difficulty}")
-    if request.bonus:
-        parts.append(f"bonus {request.bonus:+d}")
-    if request.penalty:
-        parts.append(f"penalty {request.penalty:+d}")
-    if request.advantages:
-        parts.append(f"advantage ({'; '.join(request.advantages)})")
-    if request.disadvantages:
-        parts.append(f"disadvantage ({'; '.join(request.disadvantages)})")
-    if request.advantages and request.disadvantages:
-        net = request.advantage.word or "they cancel"
-        parts.append(f"net: {net}")
-    return ", ".join(parts)
 
 
 def show_test(

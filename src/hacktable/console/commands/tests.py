@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ...errors import RuleError
 from ...play.events import Event
+from ...rules.render import describe_request
 from ...rules.resolution import TestKind, TestRequest
 from ...rulesets.base import TestOptions
 from ..framework import Args, Context, Reply, command
@@ -247,8 +248,6 @@ def odds_command(ctx: Context, args: Args) -> Reply:
         attribute = session.ruleset.attribute(args.word("ATTR"))
         request = session.ruleset.character_test(character, attribute, read_test_options(args))
         who = character.name
-    from .common import describe_request
-
     odds = session.ruleset.test_odds(request)
     reply = Reply()
     reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
