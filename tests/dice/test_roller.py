@@ -8,20 +8,11 @@ from collections import Counter
 from hacktable.dice import Advantage, render_outcome, render_roll, roll, roll_outcome
 from hacktable.dice.render import outcome_to_json, roll_to_json
 
-
-class Scripted(random.Random):
-    """A random source that returns the faces it is given (face = randrange + 1)."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
-        return self.faces.pop(0) - 1
+from ..helpers import Faces
 
 
 def test_keep_highest_records_every_die_and_renders_as_the_issue_shows() -> None:
-    result = roll("4d6kh3", Scripted(5, 3, 6, 1))
+    result = roll("4d6kh3", Faces(5, 3, 6, 1))
     assert render_roll(result) == "4d6kh3: [5, 3, 6, 1] -> 14"
     (term,) = result.dice_terms()
     assert term.kept == (5, 3, 6)
@@ -29,16 +20,16 @@ def test_keep_highest_records_every_die_and_renders_as_the_issue_shows() -> None
 
 
 def test_keep_lowest_and_ties_keep_the_first_rolled() -> None:
-    result = roll("3d6kl1", Scripted(4, 2, 2))
+    result = roll("3d6kl1", Faces(4, 2, 2))
     (term,) = result.dice_terms()
     assert result.total == 2
     assert [d.kept for d in term.dice] == [False, True, False]
 
 
 def test_compound_expression_renders_each_term() -> None:
-    assert render_roll(roll("2d20kh1+5", Scripted(14, 7))) == "2d20kh1+5: [14, 7] + 5 -> 19"
-    assert render_roll(roll("(d6-1)x10", Scripted(4))) == "(d6-1)x10: ([4] - 1) x 10 -> 30"
-    assert render_roll(roll("-d4", Scripted(3))) == "-d4: -[3] -> -3"
+    assert render_roll(roll("2d20kh1+5", Faces(14, 7))) == "2d20kh1+5: [14, 7] + 5 -> 19"
+    assert render_roll(roll("(d6-1)x10", Faces(4))) == "(d6-1)x10: ([4] - 1) x 10 -> 30"
+    assert render_roll(roll("-d4", Faces(3))) == "-d4: -[3] -> -3"
 
 
 def test_same_seed_same_rolls_and_no_global_random() -> None:
@@ -59,21 +50,21 @@ def test_dice_are_uniform() -> None:
 
 def test_non_test_advantage_keeps_the_higher_total() -> None:
     # RULINGS G2: roll twice, keep the higher (disadvantage: the lower).
-    outcome = roll_outcome("2d6", Scripted(1, 2, 6, 5), Advantage.ADVANTAGE)
+    outcome = roll_outcome("2d6", Faces(1, 2, 6, 5), Advantage.ADVANTAGE)
     assert [r.total for r in outcome.rolls] == [3, 11]
     assert outcome.total == 11
     assert render_outcome(outcome) == "2d6 with advantage: [1, 2] -> 3; [6, 5] -> 11; keeps 11"
-    worse = roll_outcome("2d6", Scripted(1, 2, 6, 5), Advantage.DISADVANTAGE)
+    worse = roll_outcome("2d6", Faces(1, 2, 6, 5), Advantage.DISADVANTAGE)
     assert worse.total == 3
-    plain = roll_outcome("2d6", Scripted(1, 2))
+    plain = roll_outcome("2d6", Faces(1, 2))
     assert len(plain.rolls) == 1
 
 
 def test_json_tree_records_kept_and_dropped() -> None:
-    data = roll_to_json(roll("4d6kh3", Scripted(5, 3, 6, 1)))
+    data = roll_to_json(roll("4d6kh3", Faces(5, 3, 6, 1)))
     assert data["total"] == 14
     assert data["tree"]["dice"][3] == {"value": 1, "kept": False}
-    both = outcome_to_json(roll_outcome("d20", Scripted(4, 9), Advantage.ADVANTAGE))
+    both = outcome_to_json(roll_outcome("d20", Faces(4, 9), Advantage.ADVANTAGE))
     assert both["total"] == 9
     assert both["kept"] == 1
     assert both["advantage"] == "advantage"

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from hacktable.dice import Advantage, UsageDie, roll_usage
 from hacktable.errors import DiceSyntaxError, RuleError
 
+from ..helpers import Faces
+
 
 def test_chain_steps_down_to_exhausted() -> None:
     die = UsageDie.UD20
@@ -28,15 +30,6 @@ def test_parse() -> None:
     for bad in ("ud7", "ud0", "d3", "torch", ""):
         with pytest.raises(DiceSyntaxError):
             UsageDie.parse(bad)
-
-
-class Faces(random.Random):
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
-        return self.faces.pop(0) - 1
 
 
 @pytest.mark.parametrize(

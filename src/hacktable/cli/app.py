@@ -31,6 +31,11 @@ Seed = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 Adv = Annotated[bool, typer.Option("--adv", help="Advantage.")]
 Dis = Annotated[bool, typer.Option("--dis", help="Disadvantage.")]
+Attr = Annotated[int, typer.Option("--attr", help="The attribute's score.")]
+Difficulty = Annotated[int, typer.Option(help="The difficulty (1 if none).")]
+Bonus = Annotated[int, typer.Option(help="Added to the attribute.")]
+Penalty = Annotated[int, typer.Option(help="Added to the difficulty.")]
+RulesetId = Annotated[str, typer.Option("--ruleset", help="Ruleset id.")]
 Campaign = Annotated[
     Path,
     typer.Option("--campaign", "-c", help="The campaign file (SQLite).", show_default=True),
@@ -65,15 +70,15 @@ def roll(
 
 @app.command("test")
 def run_test(
-    attr: Annotated[int, typer.Option("--attr", help="The attribute's score.")],
-    difficulty: Annotated[int, typer.Option(help="The difficulty (1 if none).")] = 1,
-    bonus: Annotated[int, typer.Option(help="Added to the attribute.")] = 0,
-    penalty: Annotated[int, typer.Option(help="Added to the difficulty.")] = 0,
+    attr: Attr,
+    difficulty: Difficulty = 1,
+    bonus: Bonus = 0,
+    penalty: Penalty = 0,
     adv: Adv = False,
     dis: Dis = False,
     seed: Seed = None,
     as_json: Json = False,
-    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "redhack",
+    ruleset: RulesetId = "redhack",
 ) -> None:
     """Make one test: shows the exact odds, then the roll and its explanation."""
     _emit(
@@ -86,14 +91,14 @@ def run_test(
 
 @app.command()
 def odds(
-    attr: Annotated[int, typer.Option("--attr", help="The attribute's score.")],
-    difficulty: Annotated[int, typer.Option(help="The difficulty (1 if none).")] = 1,
-    bonus: Annotated[int, typer.Option(help="Added to the attribute.")] = 0,
-    penalty: Annotated[int, typer.Option(help="Added to the difficulty.")] = 0,
+    attr: Attr,
+    difficulty: Difficulty = 1,
+    bonus: Bonus = 0,
+    penalty: Penalty = 0,
     adv: Adv = False,
     dis: Dis = False,
     as_json: Json = False,
-    ruleset: Annotated[str, typer.Option(help="Ruleset id.")] = "redhack",
+    ruleset: RulesetId = "redhack",
 ) -> None:
     """The exact odds of a test: success, critical success, critical failure."""
     _emit(

@@ -134,6 +134,27 @@ class Session:
             None if after is None else to_json(after),
         )
 
+    def commit_character(
+        self,
+        action: str,
+        before: Character,
+        after: Character,
+        summary: str,
+        command: str,
+        detail: dict[str, Any] | None = None,
+    ) -> Event:
+        """Commit an event by ``before``'s character that changes them to ``after``."""
+        return self.commit(
+            Event(
+                action,
+                actor=before.name,
+                summary=summary,
+                detail=detail or {},
+                changes=(self.character_change(before, after),),
+                command=command,
+            )
+        )
+
     # -- settings ------------------------------------------------------------------------
     def setting(self, name: str) -> Any:
         """The campaign's value of a ruleset setting (its default until changed).

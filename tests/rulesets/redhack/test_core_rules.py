@@ -23,16 +23,7 @@ from hacktable.rulesets.redhack.core_rules import (
     score_label,
 )
 
-
-class Faces(random.Random):
-    """Returns the given d20 faces in order."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
-        return self.faces.pop(0) - 1
+from ...helpers import Faces
 
 
 def outcome(request: TestRequest, *faces: int) -> bool:

@@ -332,16 +332,7 @@ def hp_command(ctx: Context, args: Args) -> Reply:
         reply.add(f"{character.name} is out of the fight (0 HP).", "warning")
     if after.hp != target:
         reply.add(f"(HP stays between 0 and {after.max_hp})", "muted")
-    session.commit(
-        Event(
-            "hp",
-            actor=character.name,
-            summary=summary,
-            detail=detail,
-            changes=(session.character_change(character, after),),
-            command=ctx.line,
-        )
-    )
+    session.commit_character("hp", character, after, summary, ctx.line, detail)
     return reply
 
 
@@ -362,15 +353,7 @@ def coins_command(ctx: Context, args: Args) -> Reply:
     ]
     after = character.with_coins(target)
     summary = f"{character.name}: coins {character.coins} -> {after.coins}"
-    session.commit(
-        Event(
-            "coins",
-            actor=character.name,
-            summary=summary,
-            changes=(session.character_change(character, after),),
-            command=ctx.line,
-        )
-    )
+    session.commit_character("coins", character, after, summary, ctx.line)
     return Reply().add(summary)
 
 
@@ -424,15 +407,7 @@ def give_command(ctx: Context, args: Args) -> Reply:
         item = replace(item, quantity=quantity)
     after = character.add_item(item)
     summary = f"{character.name} gains {item.describe()}"
-    session.commit(
-        Event(
-            "item.give",
-            actor=character.name,
-            summary=summary,
-            changes=(session.character_change(character, after),),
-            command=ctx.line,
-        )
-    )
+    session.commit_character("item.give", character, after, summary, ctx.line)
     reply = Reply().add(summary)
     if not known:
         reply.add("(not in the equipment list: added as custom gear)", "muted")
@@ -453,15 +428,7 @@ def drop_command(ctx: Context, args: Args) -> Reply:
     item = character.inventory[index]
     after = character.remove_item(index)
     summary = f"{character.name} drops {item.describe()}"
-    session.commit(
-        Event(
-            "item.drop",
-            actor=character.name,
-            summary=summary,
-            changes=(session.character_change(character, after),),
-            command=ctx.line,
-        )
-    )
+    session.commit_character("item.drop", character, after, summary, ctx.line)
     return Reply().add(summary)
 
 
@@ -488,15 +455,7 @@ def equip_command(ctx: Context, args: Args) -> Reply:
     after_ac = session.ruleset.armour_class(after)
     verb = "takes off" if off else "equips"
     summary = f"{character.name} {verb} {item.name} (AC {before_ac} -> {after_ac})"
-    session.commit(
-        Event(
-            "item.equip",
-            actor=character.name,
-            summary=summary,
-            changes=(session.character_change(character, after),),
-            command=ctx.line,
-        )
-    )
+    session.commit_character("item.equip", character, after, summary, ctx.line)
     return Reply().add(summary)
 
 
@@ -546,22 +505,13 @@ def usage_command(ctx: Context, args: Args) -> Reply:
     reply = Reply().add(summary, "dice")
     if result.after.exhausted:
         reply.add(f"{character.name}'s {item.name} is used up.", "warning")
-    changes = (session.character_change(character, after),) if after != character else ()
-    session.commit(
-        Event(
-            "usage",
-            actor=character.name,
-            summary=summary,
-            detail={
-                "item": item.name,
-                "before": str(result.before),
-                "rolls": list(result.rolls),
-                "kept": result.kept,
-                "after": str(result.after),
-                "advantage": advantage.name.lower(),
-            },
-            changes=changes,
-            command=ctx.line,
-        )
-    )
+    detail = {
+        "item": item.name,
+        "before": str(result.before),
+        "rolls": list(result.rolls),
+        "kept": result.kept,
+        "after": str(result.after),
+        "advantage": advantage.name.lower(),
+    }
+    session.commit_character("usage", character, after, summary, ctx.line, detail)
     return reply

@@ -22,6 +22,10 @@ from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableO
 from . import core_rules
 from .content import Armour, ArmourPiece, Content, Gear, Kit, KitItem, Weapon, load_content
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...rules.tables import TableRoll
+
 __all__ = ["Redhack"]
 
 ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -391,21 +395,13 @@ class Redhack(Ruleset):
             RuleError: the table is read, not rolled (fatigue).
         """
         from ...errors import RuleError
-        from ...rules.tables import roll_table, table_to_json
+        from ...rules.tables import roll_table
 
         table = self.content.table(table_id)
         if table.dice is None:
             raise RuleError(f"the {table.name} table is read, not rolled: table {table.id} = N")
         result = roll_table(table, rng, modifier, advantage)
-        return TableOutcome(
-            table.id,
-            table.name,
-            result.value,
-            result.entry.result,
-            result.entry.effect,
-            result.explain(),
-            table_to_json(result),
-        )
+        return _table_outcome(result)
 
     def lookup_table(self, table_id: str, value: int) -> TableOutcome:
         """Read a table at ``value``.
@@ -414,19 +410,25 @@ class Redhack(Ruleset):
             UnknownNameError: no such table.
             RuleError: ``value`` is off the table.
         """
-        from ...rules.tables import lookup_roll, table_to_json
+        from ...rules.tables import lookup_roll
 
         table = self.content.table(table_id)
         result = lookup_roll(table, value)
-        return TableOutcome(
-            table.id,
-            table.name,
-            result.value,
-            result.entry.result,
-            result.entry.effect,
-            result.explain(),
-            table_to_json(result),
-        )
+        return _table_outcome(result)
+
+
+def _table_outcome(result: TableRoll) -> TableOutcome:
+    from ...rules.tables import table_to_json
+
+    return TableOutcome(
+        result.table.id,
+        result.table.name,
+        result.value,
+        result.entry.result,
+        result.entry.effect,
+        result.explain(),
+        table_to_json(result),
+    )
 
 
 def _spent(item: Item) -> bool:
