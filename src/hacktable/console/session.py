@@ -8,6 +8,7 @@ leaves both the file and the state as they were.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterable
 from dataclasses import replace
@@ -41,6 +42,8 @@ class Session:
     def __init__(self, store: CampaignStore, seed: int | None = None, source: str = "") -> None:
         self.store = store
         self.ruleset: Ruleset = get_ruleset(store.ruleset)
+        for module in self.ruleset.command_modules:
+            importlib.import_module(module)
         self.state = CampaignState.replay(store.events())
         self.number = store.next_session()
         self.seed = fresh_seed() if seed is None else seed

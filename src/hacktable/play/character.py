@@ -33,6 +33,7 @@ class Item:
         usage: its usage die (``None`` if it has none; ``EXHAUSTED`` once used up).
         damage: damage dice for a weapon, e.g. ``"1d8"``.
         hands: 1 or 2 for a weapon, else ``None``.
+        types: a weapon's types when it has no content id (``short``, ``2h``...).
         equipped: worn or readied (armour, shield and helm count toward AC only then).
         slots: inventory slots it takes (redhack: Equipment > Encumberance; R29).
         quantity: how many.
@@ -45,6 +46,7 @@ class Item:
     usage: UsageDie | None = None
     damage: str | None = None
     hands: int | None = None
+    types: tuple[str, ...] = ()
     equipped: bool = False
     slots: int = 1
     quantity: int = 1
@@ -96,8 +98,10 @@ class Character:
         inventory: items, in the order gained.
         coins: coins carried, 0 or more.
         kit: the starting kit's number, if one was taken.
-        conditions: lasting conditions by name (``"wounded"``), for later rules.
+        conditions: lasting conditions: an id, or ``"id: detail"``
+            (``"wounded"``, ``"debilitated: DEX -2"``).
         xp: experience marks.
+        mortal_wound: the duration die of a mortally wounded character (RULINGS R11).
     """
 
     name: str
@@ -114,6 +118,7 @@ class Character:
     kit: int | None = None
     conditions: tuple[str, ...] = ()
     xp: int = 0
+    mortal_wound: UsageDie | None = None
 
     @property
     def key(self) -> str:
@@ -138,17 +143,21 @@ class Character:
 
     def find_items(self, name: str) -> list[int]:
         """Indices of the items called ``name``: exact (case-insensitive) matches if any,
-        else the items whose name starts with it or whose content id equals it."""
+        else the items whose name starts with it or whose content id equals it, else the
+        items with a word starting with it (``crossbow`` finds "Light Crossbow")."""
         wanted = fold(name)
         names = [fold(item.name) for item in self.inventory]
         exact = [i for i, n in enumerate(names) if n == wanted]
         if exact:
             return exact
-        return [
+        prefixed = [
             i
             for i, item in enumerate(self.inventory)
             if names[i].startswith(wanted) or (item.ref is not None and item.ref == wanted)
         ]
+        if prefixed:
+            return prefixed
+        return [i for i, n in enumerate(names) if any(w.startswith(wanted) for w in n.split())]
 
     def find_item(self, name: str) -> int:
         """The index of the item called ``name`` (see :meth:`find_items`); of several
@@ -178,6 +187,15 @@ class Character:
     def remove_item(self, index: int) -> Character:
         """A copy without the item at ``index``."""
         return replace(self, inventory=self.inventory[:index] + self.inventory[index + 1 :])
+
+    def has_condition(self, condition_id: str) -> bool:
+        """Whether the character has the condition (by id, before any ``": detail"``)."""
+        return any(c.split(":", 1)[0] == condition_id for c in self.conditions)
+
+    @property
+    def dead(self) -> bool:
+        """Whether the character has died."""
+        return self.has_condition("dead")
 
     def with_coins(self, coins: int) -> Character:
         """A copy with ``coins`` coins.

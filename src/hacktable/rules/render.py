@@ -11,7 +11,7 @@ def describe_request(request: TestRequest) -> str:
     """E.g. ``"STR test, difficulty 4, bonus +2, advantage (GM; Thief skills)"``."""
     parts = [f"{request.attribute} {request.kind.value}"]
     if request.purpose:
-        parts[0] += f" for {request.purpose}"
+        parts[0] += f" {request.purpose}"
     if request.kind is TestKind.EFFECT:
         parts.append(f"against {request.difficulty} HD")
     elif request.difficulty != 1:

@@ -56,7 +56,8 @@ class TestRequest:
         disadvantages: the sources of disadvantage, in words.
         kind: what the test is for.
         who: whose test it is, for the log (``""`` if nobody in particular).
-        purpose: what it is for, for the log (``"climbing"``), or ``""``.
+        purpose: what it is for, as words that follow the test's kind in the log
+            (``"for climbing"``, ``"with a sword against Goblin 2"``), or ``""``.
     """
 
     __test__ = False  # not a pytest test class

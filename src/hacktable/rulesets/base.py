@@ -168,6 +168,9 @@ class Ruleset(ABC):
     """Attribute names in the character sheet's order."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
+    command_modules: ClassVar[tuple[str, ...]] = ()
+    """Modules of console commands the ruleset adds (fights, exploration...); the
+    console imports them when a session on this ruleset starts."""
 
     # -- names ---------------------------------------------------------------------------
     def attribute(self, name: str) -> str:

@@ -64,6 +64,7 @@ __all__ = [
     "TablesFile",
     "Tag",
     "TagsFile",
+    "ThrownAttack",
     "Weapon",
     "load_content",
     "load_content_from",
@@ -388,6 +389,23 @@ class ArmourPiece(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     disadvantage_on: tuple[Circumstance, ...] = ()
 
 
+class ThrownAttack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Gear that can be thrown as a weapon (redhack: Equipment > Miscellany; Combat >
+    Ongoing Damage; RULINGS R10).
+
+    Attributes:
+        damage: dice, or ``"improvised"`` for the thrower's improvised die.
+        ongoing: a usage die of ongoing damage set on a hit (``"ud6"``).
+        ongoing_now: whether the ongoing damage is rolled at once on a hit.
+        only_against: target tags it works against (holy water: ``undead``).
+    """
+
+    damage: str = "improvised"
+    ongoing: str | None = None
+    ongoing_now: bool = False
+    only_against: tuple[str, ...] = ()
+
+
 class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Class tools, miscellany, vehicles and animals (redhack: Equipment > Class
     Tools, Miscellany, Vehicles & Animals).
@@ -403,6 +421,7 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
         worn: a worn container (quiver, backpack): not counted against DEX.
         only_for: class ids that may use it (empty: anyone).
         advantage_on: tests it gives advantage on.
+        thrown: how it works thrown as a weapon, if it can be.
     """
 
     kind: ClassVar[str] = "gear"
@@ -416,6 +435,7 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     worn: bool = False
     only_for: tuple[str, ...] = ()
     advantage_on: tuple[Circumstance, ...] = ()
+    thrown: ThrownAttack | None = None
 
     @property
     def usage_die(self) -> UsageDie | None:
@@ -438,6 +458,7 @@ class KitItem(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         damage: a weapon's damage (``"1d8"``; RULINGS R8).
         usage: the usage die it starts at (``"ud6"``).
         hands: a weapon's hands (2 for a generic two-handed weapon).
+        types: a generic weapon's types (``["short"]`` for a Thief's small blade).
         note: anything about it.
     """
 
@@ -447,6 +468,7 @@ class KitItem(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     damage: str | None = None
     usage: str | None = None
     hands: Literal[1, 2] | None = None
+    types: tuple[WeaponType, ...] = ()
     note: str = ""
 
     @property

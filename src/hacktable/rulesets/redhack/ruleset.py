@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from ...dice.advantage import Advantage
 from ...dice.render import render_roll, roll_to_json
 from ...dice.roller import roll
 from ...dice.usage import UsageDie
-from ...errors import CommandError, HacktableError, UnknownNameError
+from ...errors import CommandError, HacktableError, RuleError, UnknownNameError
 from ...play.character import Background, Character, Item
 from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
@@ -25,6 +26,7 @@ from .content import Armour, ArmourPiece, Content, Gear, Kit, KitItem, Weapon, l
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...rules.tables import TableRoll
+    from .combat import WeaponProfile
 
 __all__ = ["Redhack"]
 
@@ -44,8 +46,35 @@ class Redhack(Ruleset):
             "reroll",
             ("reroll", "draw"),
             "an exact tie in an opposed roll: both roll again, or it is a draw",
-            "redhack: Core Rules > Opposed Rolls (silent on ties); docs/rulings.md",
+            "redhack: Core Rules > Opposed Rolls (silent on ties); docs/rulings.md H14",
         ),
+        Setting(
+            "doomed",
+            "mortally-wounded",
+            ("mortally-wounded", "dead"),
+            "a 6 on the injuries table: mortally wounded (a duration die), or dead",
+            "redhack: Combat > Damage & Injuries ('at the DM's discretion'); RULINGS R11",
+        ),
+        Setting(
+            "mortal-wound-die",
+            "ud4",
+            ("ud4", "ud6", "ud8", "ud10", "ud12", "ud20"),
+            "the duration die of a mortally wounded character",
+            "RULINGS R11 (default ud4)",
+        ),
+        Setting(
+            "parry",
+            "attack",
+            ("attack", "automatic"),
+            "a parry's cleave die rolls to hit like any other cleave die, or hits at once",
+            "redhack: Warrior > Parry; RULINGS R14; docs/rulings.md H17",
+        ),
+    )
+    command_modules: ClassVar[tuple[str, ...]] = (
+        "hacktable.rulesets.redhack.commands.fight",
+        "hacktable.rulesets.redhack.commands.actions",
+        "hacktable.rulesets.redhack.commands.care",
+        "hacktable.rulesets.redhack.commands.bestiary",
     )
 
     @property
@@ -130,6 +159,7 @@ class Redhack(Ruleset):
                 not c.note and c.matches(tags, attribute, save, items) for c in entry.advantage_on
             ):
                 advantages.append(item.name.lower())
+        disadvantages += self._condition_sources(character, attribute)
         return TestRequest(
             attribute=attribute,
             score=score,
@@ -140,8 +170,110 @@ class Redhack(Ruleset):
             disadvantages=tuple(disadvantages),
             kind=options.kind,
             who=character.name,
-            purpose=", ".join(options.tags),
+            purpose=_purpose(options.tags, options.kind),
         )
+
+    def _condition_sources(self, character: Character, attribute: str) -> list[str]:
+        """Disadvantage from lasting conditions on tests of ``attribute`` (RULINGS R11:
+        wounded on STR, DEX and CON; injured on every ability)."""
+        from .conditions import condition
+
+        sources = []
+        for text in character.conditions:
+            found = condition(text.split(":", 1)[0])
+            if attribute in found.disadvantage_on:
+                sources.append(found.name.lower())
+        return sources
+
+    def armour_category(self, character: Character) -> str:
+        """``none``, ``light``, ``medium`` or ``heavy``: the worn armour's (R7)."""
+        for item in character.inventory:
+            if item.equipped and item.kind == "armour" and item.ref is not None:
+                try:
+                    return self.content.armour(item.ref).category
+                except UnknownNameError:
+                    continue
+        return "none"
+
+    def defence_base(self, character: Character, tags: tuple[str, ...] = ()) -> TestRequest:
+        """The sources every defence of ``character`` carries. An AC test counts as a DEX
+        test in no, light or medium armour (redhack: Combat > AC & Armour), so what
+        hinders DEX tests (a wound, RULINGS R11) hinders it; heavy armour does not."""
+        if self.armour_category(character) == "heavy":
+            return TestRequest("AC", self.armour_class(character), who=character.name)
+        dex = self.character_test(character, "DEX", TestOptions(tags=tags))
+        return replace(dex, attribute="AC", score=self.armour_class(character))
+
+    def weapon_profile(self, character: Character, name: str | None = None) -> WeaponProfile:
+        """The weapon ``character`` attacks with: the named item (or ``"unarmed"``,
+        ``"improvised"``), else their first melee weapon, else unarmed.
+
+        Damage (RULINGS R8): the item's own dice if the kit gave them; otherwise the
+        class's attack die, stepped up once for a two-handed (2H) weapon; improvised,
+        unarmed and thrown gear use the class's improvised die.
+
+        Raises:
+            UnknownNameError: no such item.
+            RuleError: the item is not a weapon.
+        """
+        from .combat import Band, WeaponProfile, step_up_die
+
+        cls = self.content.class_(character.class_id)
+        if name is not None and name.lower() in ("unarmed", "improvised"):
+            kind = name.lower()
+            return WeaponProfile(kind.capitalize(), f"1d{cls.improvised_die}", (kind,))
+        if name is None:
+            for index, item in enumerate(character.inventory):
+                if item.kind == "weapon":
+                    profile = self.weapon_profile(character, item.name)
+                    if not profile.ranged:
+                        return replace(profile, item=index)
+            return WeaponProfile("Unarmed", f"1d{cls.improvised_die}", ("unarmed",))
+        index = character.find_item(name)
+        item = character.inventory[index]
+        entry = None
+        if item.ref is not None:
+            try:
+                entry = self.content.equipment(item.ref)
+            except UnknownNameError:
+                entry = None
+        if isinstance(entry, Gear) and entry.thrown is not None:
+            thrown = entry.thrown
+            damage = f"1d{cls.improvised_die}" if thrown.damage == "improvised" else thrown.damage
+            ongoing = UsageDie.parse(thrown.ongoing) if thrown.ongoing else None
+            return WeaponProfile(
+                item.name,
+                damage,
+                ("thrown", "improvised", "one-shot"),
+                ongoing=None if ongoing is None else int(ongoing),
+                ongoing_now=thrown.ongoing_now,
+                only_against=thrown.only_against,
+                item=index,
+            )
+        if item.kind != "weapon":
+            raise RuleError(f"{character.name}'s {item.name} is not a weapon")
+        types: tuple[str, ...] = item.types or (("2h",) if item.hands == 2 else ())
+        disadvantage_at = None
+        if isinstance(entry, Weapon):
+            types = entry.types
+            if entry.disadvantage_at is not None:
+                disadvantage_at = Band.parse(entry.disadvantage_at)
+        if item.damage is not None:
+            damage = item.damage
+        else:
+            die = cls.attack_die
+            damage = f"1d{step_up_die(die) if '2h' in types else die}"
+        ammunition = None
+        if "ranged" in types:
+            ammunition = next(
+                (
+                    i.name
+                    for i in character.inventory
+                    if i.kind == "ammunition" and i.usage is not None and not i.usage.exhausted
+                ),
+                "",
+            )
+        return WeaponProfile(item.name, damage, types, disadvantage_at, ammunition, item=index)
 
     # -- characters ----------------------------------------------------------------------
     def classes(self) -> tuple[tuple[str, str], ...]:
@@ -248,6 +380,7 @@ class Redhack(Ruleset):
             usage=entry.usage_die,
             damage=entry.damage,
             hands=entry.hands,
+            types=tuple(entry.types),
             equipped=entry.kind in ("armour", "shield", "helm"),
             slots=slots,
             notes=entry.note,
@@ -394,7 +527,6 @@ class Redhack(Ruleset):
             UnknownNameError: no such table.
             RuleError: the table is read, not rolled (fatigue).
         """
-        from ...errors import RuleError
         from ...rules.tables import roll_table
 
         table = self.content.table(table_id)
@@ -429,6 +561,13 @@ def _table_outcome(result: TableRoll) -> TableOutcome:
         result.explain(),
         table_to_json(result),
     )
+
+
+def _purpose(tags: tuple[str, ...], kind: TestKind) -> str:
+    """``"for climbing"``; nothing when the only tag repeats the kind (a surprise test
+    tagged ``surprise``)."""
+    shown = [t for t in tags if t != kind.value]
+    return f"for {', '.join(shown)}" if shown else ""
 
 
 def _spent(item: Item) -> bool:

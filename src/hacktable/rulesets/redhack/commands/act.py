@@ -1,0 +1,217 @@
+"""One fight command in the making: the fight and the characters as the command changes
+them, the lines it shows, and the single event it commits (redhack: Combat)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ....console.framework import Args, Context, Reply
+from ....console.session import Session
+from ....errors import CommandError, RuleError
+from ....play.character import Character
+from ....play.codec import from_json, to_json
+from ....play.events import Change, Event
+from ....rules.resolution import TestRequest, TestResult
+from ..fight import Fight, Fighter
+from ..ruleset import Redhack
+
+__all__ = [
+    "FIGHT_KEY",
+    "Act",
+    "OverrideRandom",
+    "current_fight",
+    "fighter_character",
+    "read_overrides",
+    "replace_fighter",
+]
+
+FIGHT_KEY = ("fight", "current")
+"""Where the fight in progress lives in the campaign state."""
+
+
+def current_fight(session: Session) -> Fight | None:
+    """The fight in progress, or ``None``."""
+    data = session.state.get(*FIGHT_KEY)
+    return None if data is None else from_json(Fight, data)
+
+
+class OverrideRandom(random.Random):
+    """A random source that deals the GM's chosen d20 faces first, then draws from
+    ``base`` (the GM may override any roll: the event records it)."""
+
+    def __init__(self, base: random.Random, faces: list[int]) -> None:
+        super().__init__(0)
+        self.base = base
+        self.faces = list(faces)
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
+        if self.faces and args and args[0] == 20 and len(args) == 1:
+            return self.faces.pop(0) - 1
+        return self.base.randrange(*args, **kwargs)
+
+
+def read_overrides(args: Args, words: list[str]) -> tuple[list[str], dict[str, Any]]:
+    """Split off the GM's overrides: ``override`` (act out of turn), ``roll N[,N]`` (the
+    d20 faces), ``damage N`` (the damage total).
+
+    Raises:
+        CommandError: a malformed number.
+    """
+    rest: list[str] = []
+    found: dict[str, Any] = {}
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low == "override":
+            found["override"] = True
+        elif low == "roll":
+            text = next(items, "")
+            faces = [args.to_int(t, "roll", minimum=1) for t in text.split(",") if t]
+            if not faces or any(f > 20 for f in faces):
+                raise args.error("roll takes d20 faces from 1 to 20, like 'roll 14' or '3,17'")
+            found["faces"] = faces
+        elif low == "damage":
+            found["damage"] = args.to_int(next(items, ""), "damage", minimum=0)
+        else:
+            rest.append(word)
+    return rest, found
+
+
+class Act:
+    """Stages a fight command's changes; :meth:`commit` stores them as one event.
+
+    Attributes:
+        session: the play session.
+        ruleset: redhack.
+        fight: the fight as changed so far (``None`` if there is none).
+        rng: the action's random source (with the GM's overridden faces, if any).
+        reply: what the command shows.
+        log: the parts of the event's one-line summary.
+        detail: the event's detail.
+        extra_changes: other entities the command changes (counters, the GM's points).
+    """
+
+    def __init__(self, ctx: Context, overrides: dict[str, Any] | None = None) -> None:
+        self.ctx = ctx
+        self.session = ctx.session
+        ruleset = self.session.ruleset
+        if not isinstance(ruleset, Redhack):  # pragma: no cover - only redhack loads us
+            raise CommandError("this command is for redhack campaigns")
+        self.ruleset: Redhack = ruleset
+        self.fight_before = current_fight(self.session)
+        self.fight = self.fight_before
+        self.overrides = overrides or {}
+        base = self.session.rng()
+        faces = self.overrides.get("faces")
+        self.rng: random.Random = OverrideRandom(base, faces) if faces else base
+        self._before: dict[str, Character] = {}
+        self._now: dict[str, Character] = {}
+        self.reply = Reply()
+        self.log: list[str] = []
+        self.detail: dict[str, Any] = {}
+        self.extra_changes: list[Change] = []
+        if self.overrides:
+            self.detail["override"] = dict(self.overrides.items())
+
+    # -- the fight -----------------------------------------------------------------------
+    def need_fight(self) -> Fight:
+        """The fight in progress.
+
+        Raises:
+            RuleError: there is none.
+        """
+        if self.fight is None:
+            raise RuleError("there is no fight going on: start one with 'fight start'")
+        return self.fight
+
+    # -- characters ----------------------------------------------------------------------
+    def character(self, name: str) -> Character:
+        """A character as this command has left them so far."""
+        found = self.session.character(name)
+        return self._now.get(found.key, found)
+
+    def update(self, character: Character) -> None:
+        """Stage a change to a character."""
+        if character.key not in self._before:
+            self._before[character.key] = self.session.character(character.name)
+        self._now[character.key] = character
+
+    # -- output --------------------------------------------------------------------------
+    def say(self, text: str, style: str = "", log: bool = True) -> None:
+        """Show a line, and (unless ``log`` is false) put it in the event's summary."""
+        self.reply.add(text, style)
+        if log:
+            self.log.append(text.strip())
+
+    def show_test(self, title: str, request: TestRequest, result: TestResult) -> None:
+        """Show a test: what, the odds, the dice, the outcome."""
+        from ....rules.render import describe_request
+
+        odds = self.ruleset.test_odds(request)
+        self.reply.add(f"{title}: {describe_request(request)}", "title")
+        self.reply.add(f"  odds: {odds.describe()}", "odds")
+        self.reply.add(f"  {result.explanation}", "dice")
+        style = "success" if result.success else "failure"
+        if result.critical.value != "none":
+            style = "critical"
+        self.reply.add(f"  => {result.outcome}", style)
+        self.log.append(f"{title}: {result.explanation} => {result.outcome}")
+
+    def need_override(self, reason: str | None) -> None:
+        """Refuse ``reason`` unless the GM overrode it (then note the override).
+
+        Raises:
+            RuleError: a reason and no override.
+        """
+        if reason is None:
+            return
+        if not self.overrides.get("override"):
+            raise RuleError(f"{reason} (add 'override' to allow it)")
+        self.say(f"GM override: {reason}", "warning")
+
+    # -- committing ----------------------------------------------------------------------
+    def commit(self, action: str, actor: str = "GM") -> Reply:
+        """Store everything staged as one event and return the reply."""
+        changes: list[Change] = []
+        before = self.fight_before
+        after = self.fight
+        if before != after:
+            changes.append(
+                Change(
+                    *FIGHT_KEY,
+                    self.session.state.get(*FIGHT_KEY) if before is not None else None,
+                    None if after is None else to_json(after),
+                )
+            )
+        for key, character in self._now.items():
+            changes.append(self.session.character_change(self._before[key], character))
+        changes.extend(self.extra_changes)
+        summary = "; ".join(self.log)
+        self.session.commit(
+            Event(
+                action,
+                actor=actor,
+                summary=summary,
+                detail=self.detail,
+                changes=tuple(changes),
+                command=self.ctx.line,
+            )
+        )
+        return self.reply
+
+
+def fighter_character(act: Act, name: str) -> tuple[Fighter, Character]:
+    """The fighter and character called ``name``.
+
+    Raises:
+        RuleError: no fight; UnknownNameError: not in it.
+    """
+    fight = act.need_fight()
+    fighter = fight.fighter(act.session.character(name).name)
+    return fighter, act.character(fighter.name)
+
+
+def replace_fighter(act: Act, fighter: Fighter) -> None:
+    """Stage a change to a fighter."""
+    act.fight = act.need_fight().with_fighter(fighter)

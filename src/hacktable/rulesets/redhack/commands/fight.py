@@ -1,0 +1,671 @@
+"""Fight set-up and flow: ``fight start|add|status|end``, ``init``, ``next``, ``hold``,
+``move``, ``block`` and ``flag`` (redhack: Combat; RULINGS R5, R9, R12, R13, R31)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ....console.framework import Args, Context, Reply, command
+from ....console.session import Session
+from ....dice.render import render_roll
+from ....dice.roller import roll
+from ....dice.usage import roll_usage
+from ....errors import CommandError, HacktableError, RuleError
+from ....play.events import Change
+from ....rules.resolution import Critical, TestKind
+from ...base import TestOptions
+from ..combat import Band
+from ..fight import Fight, Fighter, Foe, FoeAttack, Group
+from .act import Act, current_fight, fighter_character, read_overrides, replace_fighter
+from .mechanics import end_of_round, start_round, tick_ongoing
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..bestiary import Bestiary
+
+__all__ = ["campaign_day", "monsters_for"]
+
+
+def _names(session: Session, words: list[str]) -> Iterable[str]:
+    fight = current_fight(session)
+    names = [c.name for c in session.characters()]
+    if fight is not None:
+        names += [f.key for f in fight.foes] + [g.key for g in fight.groups]
+    return names
+
+
+def monsters_for(session: Session) -> Bestiary:
+    """The bestiary with the campaign's own monsters (RULINGS R5).
+
+    Raises:
+        RulesDataError: the packaged bestiary or a stored monster is broken.
+    """
+    from ..bestiary import load_bestiary, monster_from_json
+
+    own = [monster_from_json(data) for data in session.state.values("monster")]
+    return load_bestiary().merged(own)
+
+
+def campaign_day(session: Session) -> int:
+    """The campaign's current day (1 until time is kept)."""
+    clock = session.state.get("clock", "now")
+    if isinstance(clock, dict) and isinstance(clock.get("day"), int):
+        return int(clock["day"])
+    return 1
+
+
+# -- fight -------------------------------------------------------------------------------
+
+
+def _complete_fight(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return ("start", "add", "status", "end")
+    if words[0] == "add" and len(words) == 2:
+        try:
+            return [m.id for m in monsters_for(session).monsters]
+        except HacktableError:
+            return ()
+    if words[0] == "start":
+        return ("--unexpected", "--party", "--hidden", "--name")
+    return ("--at", "--group", "--name", "--hp", "--important")
+
+
+@command(
+    "fight",
+    "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
+    "fight add N MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
+    "fight status | fight end",
+    "run a fight by the rules: set it up, see where it stands, end it",
+    details="""
+fight start: the party (all characters, or --party) enters a fight. --unexpected: each
+player makes a WIS test for surprise; failures do not act in round one, and any natural
+20 gives the whole party a free round first (redhack: Combat > Initiative & Surprise;
+RULINGS R13). --hidden: characters hidden when the fight begins (a Thief may backstab).
+fight add 6 goblin --at near: a group of monsters from the bestiary, HP rolled HD d8
+unless the stat block gives HP (RULINGS R5); --group adds them to an existing group (a
+leader with their band: morale uses the group's highest score, R12). --important: the
+group counts as an important foe for experience.
+fight status: round, phase, order, HP, cleave dice, distances. fight end: the summary,
+ammunition recovery (R9), a disrepair point when the gear was not maintained today (R31).
+Then: init (round one), attack, defend, parry, hold, move, next, ... (help fight).
+""",
+    complete=_complete_fight,
+)
+def fight_command(ctx: Context, args: Args) -> Reply:
+    """Dispatch the ``fight`` subcommands."""
+    action = args.word("start, add, status or end").lower()
+    if action == "start":
+        return _start(ctx, args)
+    if action == "add":
+        return _add(ctx, args)
+    if action == "status":
+        args.done()
+        return status_reply(Act(ctx))
+    if action == "end":
+        return _end(ctx, args)
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+def _flags(args: Args, allowed: tuple[str, ...], switches: tuple[str, ...] = ()) -> dict[str, str]:
+    found: dict[str, str] = {}
+    positional: list[str] = []
+    while not args.empty:
+        word = args.word("an option")
+        low = word.lower()
+        if low in switches:
+            found[low] = "yes"
+        elif low in allowed:
+            found[low] = args.word(f"the value of {low}")
+        elif low.startswith("--"):
+            raise args.error(f"unexpected {word!r}")
+        else:
+            positional.append(word)
+    if positional:
+        found[""] = " ".join(positional)
+    return found
+
+
+def _start(ctx: Context, args: Args) -> Reply:
+    act = Act(ctx)
+    if act.fight is not None:
+        raise RuleError(f"fight {act.fight.number} is still going on: 'fight end' first")
+    flags = _flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
+    if "" in flags:
+        raise args.error(f"unexpected {flags['']!r}")
+    if "--party" in flags:
+        party = [act.session.character(n).name for n in flags["--party"].split(",") if n]
+    else:
+        party = [c.name for c in act.session.characters() if not c.dead]
+    if not party:
+        raise RuleError("nobody to fight: create characters first")
+    hidden = {act.session.character(n).name for n in flags.get("--hidden", "").split(",") if n}
+    number = 1 + int(act.session.state.get("counter", "fights") or 0)
+    fighters = tuple(Fighter(name, hidden=name in hidden) for name in party)
+    fight = Fight(
+        number, flags.get("--name", ""), fighters=fighters, unexpected="--unexpected" in flags
+    )
+    act.fight = fight
+    title = f"Fight {number}" + (f": {fight.name}" if fight.name else "")
+    act.say(f"{title} begins: {', '.join(party)}", "title")
+    if hidden:
+        act.say(f"Hidden as it begins: {', '.join(sorted(hidden))}", "note")
+    if fight.unexpected:
+        _surprise(act)
+    act.say(
+        "Add monsters with 'fight add N MONSTER', then 'init' for round one.", "muted", log=False
+    )
+    act.extra_changes.append(
+        Change("counter", "fights", act.session.state.get("counter", "fights"), number)
+    )
+    return act.commit("fight.start")
+
+
+def _surprise(act: Act) -> None:
+    """R13: each player makes a WIS test for surprise (the helm's disadvantage on
+    surprise applies); failures skip round one; any natural 20 wins a free round."""
+    fight = act.need_fight()
+    free = False
+    for fighter in fight.fighters:
+        character = act.character(fighter.name)
+        request = act.ruleset.character_test(
+            character, "WIS", TestOptions(kind=TestKind.SURPRISE, tags=("surprise",))
+        )
+        result = act.ruleset.resolve_test(request, act.rng)
+        act.show_test(f"{fighter.name} (surprise)", request, result)
+        if result.critical is Critical.SUCCESS:
+            free = True
+        if not result.success:
+            fight = fight.with_fighter(replace(fighter, initiative="surprised"))
+    if free:
+        fight = replace(
+            fight,
+            free_round=True,
+            fighters=tuple(replace(f, initiative="") for f in fight.fighters),
+        )
+        act.say(
+            "A natural 20: the party surprises them and gets a free round; everyone acts "
+            "in round one",
+            "critical",
+        )
+    act.fight = fight
+
+
+def _add(ctx: Context, args: Args) -> Reply:
+    act = Act(ctx)
+    fight = act.need_fight()
+    count = args.integer("N", minimum=1)
+    if count > 50:
+        raise args.error("at most 50 monsters at a time")
+    name = args.word("MONSTER")
+    flags = _flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
+    if "" in flags:
+        raise args.error(f"unexpected {flags['']!r}")
+    monster = monsters_for(act.session).get(name)
+    band = Band.parse(flags.get("--at", "near"))
+    label = flags.get("--name", monster.name)
+    if "--group" in flags:
+        group = fight.group(flags["--group"])
+        group = replace(group, size=group.size + count)
+        groups = tuple(group if g.key == group.key else g for g in fight.groups)
+    else:
+        key = _unique(
+            _slug(label if "--name" in flags else monster.id + "s"), {g.key for g in fight.groups}
+        )
+        group = Group(
+            key,
+            label if count == 1 or "--name" in flags else f"{monster.name}s",
+            monster.id,
+            count,
+            important="--important" in flags,
+        )
+        groups = (*fight.groups, group)
+    fixed_hp = args.to_int(flags["--hp"], "--hp", minimum=1) if "--hp" in flags else None
+    attacks = tuple(FoeAttack(a.name, monster.damage(a), a.count) for a in monster.attacks)
+    if not attacks:
+        attacks = (FoeAttack("attack", monster.damage(None)),)
+    taken = {f.key for f in fight.foes}
+    foes = list(fight.foes)
+    base = _slug(label if "--name" in flags else monster.id)
+    lines = []
+    for _ in range(count):
+        number = 1
+        while f"{base}-{number}" in taken:
+            number += 1
+        key = f"{base}-{number}"
+        taken.add(key)
+        if fixed_hp is not None:
+            hp, how = fixed_hp, f"{fixed_hp} (GM)"
+        else:
+            rolled = roll(monster.hp_dice(), act.rng)
+            hp, how = max(1, rolled.total), render_roll(rolled)
+            if rolled.total < 1:
+                how += " (at least 1)"
+        shown = f"{label} {number}" if count > 1 or number > 1 else label
+        foes.append(
+            Foe(
+                key,
+                shown,
+                monster.id,
+                group.key,
+                monster.hd,
+                monster.ac,
+                hp,
+                hp,
+                attacks,
+                monster.morale,
+                tuple(monster.tags),
+            )
+        )
+        lines.append(f"{shown} ({key}): HP {how}")
+    fighters = tuple(
+        f if any(k == group.key for k, _ in f.bands) else f.with_band(group.key, band, 0)
+        for f in fight.fighters
+    )
+    act.fight = replace(fight, groups=groups, foes=tuple(foes), fighters=fighters)
+    morale = f", morale {monster.morale}" if monster.morale is not None else ""
+    damage = ", ".join(f"{a.name} {a.damage}" for a in attacks)
+    act.say(
+        f"{count} x {monster.name} join the {group.name} at {band} range "
+        f"(HD {monster.hd}, AC {monster.ac}{morale}, {damage})",
+        "title",
+    )
+    for line in lines:
+        act.say(f"  {line}", "dice")
+    return act.commit("fight.add")
+
+
+def _slug(text: str) -> str:
+    return "-".join(text.lower().replace("'", "").split())
+
+
+def _unique(key: str, taken: set[str]) -> str:
+    if key not in taken:
+        return key
+    number = 2
+    while f"{key}-{number}" in taken:
+        number += 1
+    return f"{key}-{number}"
+
+
+def status_reply(act: Act) -> Reply:
+    """Where the fight stands, as lines (nothing is logged)."""
+    fight = act.need_fight()
+    reply = Reply()
+    where = (
+        "set-up"
+        if fight.phase == "setup"
+        else (
+            "free round" if fight.phase == "free-round" else f"round {fight.round}, {fight.phase}"
+        )
+    )
+    reply.add(f"Fight {fight.number}{': ' + fight.name if fight.name else ''} - {where}", "title")
+    for fighter in fight.fighters:
+        c = act.character(fighter.name)
+        state = "OUT" if c.hp <= 0 else (fighter.initiative or "-")
+        if fighter.acted:
+            state += ", acted"
+        if fighter.holding:
+            state += ", holding"
+        if fighter.held_over:
+            state += ", acts first next round"
+        extra = f"  cleave {fighter.cleave_left}" if fighter.cleave_left else ""
+        bands = ", ".join(f"{g} {Band(b)}" for g, b in fighter.bands)
+        reply.add(
+            f"  {c.name:<10} HP {c.hp}/{c.max_hp} AC {act.ruleset.armour_class(c)}"
+            f"  [{state}]{extra}  {bands}"
+        )
+    for group in fight.groups:
+        members = fight.members(group.key)
+        standing = sum(1 for f in members if f.fighting)
+        reply.add(
+            f"  {group.name} ({group.key}): {standing} of {group.size} standing"
+            + (", morale tested" if group.morale_tested else ""),
+            "note",
+        )
+        for foe in members:
+            bits = [foe.status, *list(foe.conditions)]
+            bits += [f"{e.label} {e.die}" for e in foe.ongoing]
+            reply.add(
+                f"    {foe.name:<14} {foe.key:<14} HD {foe.hd} AC {foe.ac} "
+                f"HP {foe.hp}/{foe.max_hp}  {', '.join(bits)}",
+                "muted",
+            )
+    return reply
+
+
+def _end(ctx: Context, args: Args) -> Reply:
+    act = Act(ctx)
+    fight = act.need_fight()
+    args.done()
+    act.say(f"Fight {fight.number} ends after {max(fight.round, 0)} round(s)", "title")
+    for fighter in fight.fighters:
+        character = act.character(fighter.name)
+        state = "out of the fight" if character.hp <= 0 else "standing"
+        conditions = f" ({', '.join(character.conditions)})" if character.conditions else ""
+        act.say(f"  {character.name}: HP {character.hp}/{character.max_hp}, {state}{conditions}")
+        _recover_ammunition(act, fighter)
+        for item in act.character(fighter.name).inventory:
+            if item.usage is not None and item.kind in ("ammunition", "light"):
+                act.say(f"    {item.name}: {item.usage}", "muted", log=False)
+    for group in fight.groups:
+        members = fight.members(group.key)
+        counts: dict[str, int] = {}
+        for foe in members:
+            counts[foe.status] = counts.get(foe.status, 0) + 1
+        tally = ", ".join(f"{n} {s}" for s, n in counts.items())
+        act.say(f"  {group.name}: {tally}")
+        important = group.important or any("leader" in f.tags for f in members)
+        if important and all(not f.fighting for f in members):
+            act.say(
+                f"  The {group.name} were an important foe: everyone who fought may mark "
+                "one experience (redhack: Experience & Gaining Levels)",
+                "success",
+            )
+    _disrepair(act)
+    act.fight = None
+    act.detail["fight"] = fight.number
+    return act.commit("fight.end")
+
+
+def _recover_ammunition(act: Act, fighter: Fighter) -> None:
+    """RULINGS R9: ammunition whose die stepped down in the battle may be rolled once
+    more at the size before its last step; 3 or more restores that step."""
+    character = act.character(fighter.name)
+    for index, start in fighter.ammo:
+        if index >= len(character.inventory):
+            continue
+        item = character.inventory[index]
+        if item.usage is None or int(item.usage) >= start:
+            continue
+        previous = item.usage.step_up()
+        result = roll_usage(previous, act.rng)
+        if result.kept >= 3:
+            character = character.replace_item(index, replace(item, usage=previous))
+            act.say(
+                f"  {character.name} gathers {item.name}: {previous} roll {result.kept}: "
+                f"restored to {previous} (RULINGS R9)",
+                "dice",
+            )
+        else:
+            act.say(
+                f"  {character.name} gathers {item.name}: {previous} roll {result.kept}: "
+                f"stays {item.usage} (RULINGS R9)",
+                "dice",
+            )
+    act.update(character)
+
+
+def _disrepair(act: Act) -> None:
+    """RULINGS R31: without maintenance in the last day, the GM gains a disrepair point
+    after each battle (spend it to give a player disadvantage on an attack or defence)."""
+    day = campaign_day(act.session)
+    maintained = act.session.state.get("party", "maintained")
+    if isinstance(maintained, int) and maintained >= day:
+        act.say("  The party's gear was maintained today: no disrepair", "muted")
+        return
+    points = int(act.session.state.get("gm", "disrepair") or 0) + 1
+    act.extra_changes.append(
+        Change("gm", "disrepair", act.session.state.get("gm", "disrepair"), points)
+    )
+    act.say(
+        f"  No maintenance today: the GM gains a disrepair point ({points} in hand; RULINGS R31)",
+        "warning",
+    )
+
+
+# -- initiative and flow -----------------------------------------------------------------
+
+
+@command(
+    "init",
+    "init",
+    "start the next round: every player makes a DEX initiative test (R13)",
+    details="""
+Each player makes a DEX test: success acts before the monsters, failure after them. A
+player who held their action to the end of the last round acts first without a roll.
+In an unexpected fight, players who failed the surprise test skip round one, unless a
+natural 20 won the party a free round (then 'init' starts the free round).
+""",
+)
+def init_command(ctx: Context, args: Args) -> Reply:
+    """Start the next round."""
+    args.done()
+    act = Act(ctx)
+    fight = act.need_fight()
+    if fight.phase not in ("setup", "after") and fight.round > 0:
+        raise RuleError(f"round {fight.round} is in its {fight.phase} phase: use 'next'")
+    if not fight.active_foes():
+        raise RuleError("there are no monsters in the fight: 'fight add N MONSTER'")
+    if fight.phase == "after":
+        end_of_round(act)
+    start_round(act)
+    return act.commit("fight.round")
+
+
+@command(
+    "next",
+    "next",
+    "move the fight on: players before -> monsters -> players after -> next round",
+    details="""
+Within a phase the players act in any order. 'next' moves to the monsters' turn (declare
+their attacks with 'defend PLAYER MONSTER'), then to the players who lost initiative,
+then starts the next round. Ongoing damage is rolled on the turn of whoever caused it
+(RULINGS R10).
+""",
+)
+def next_command(ctx: Context, args: Args) -> Reply:
+    """Advance the fight's phase."""
+    args.done()
+    act = Act(ctx)
+    fight = act.need_fight()
+    if fight.phase == "setup":
+        raise RuleError("the fight has not started: 'init' rolls initiative for round one")
+    waiting = [
+        f.name
+        for f in fight.fighters
+        if not f.acted
+        and not f.holding
+        and act.character(f.name).hp > 0
+        and fight.acting_phase(f) == fight.phase
+    ]
+    if waiting:
+        act.say(f"Did not act: {', '.join(waiting)}", "muted")
+    if fight.phase == "free-round":
+        act.fight = replace(fight, phase="setup")
+        act.fight = replace(act.need_fight(), free_round=False)
+        start_round(act)
+    elif fight.phase == "before":
+        act.fight = replace(fight, phase="monsters")
+        act.say(
+            f"Round {fight.round}: the monsters act ('defend PLAYER MONSTER' for each attack)",
+            "title",
+        )
+        tick_ongoing(act, {f.key for f in fight.foes})
+    elif fight.phase == "monsters":
+        act.fight = replace(fight, phase="after")
+        after = [f.name for f in fight.fighters if f.initiative == "after"]
+        act.say(
+            f"Round {fight.round}: players after the monsters: {', '.join(after) or 'nobody'}",
+            "title",
+        )
+        tick_ongoing(act, set(after))
+    else:
+        end_of_round(act)
+        if not act.need_fight().active_foes():
+            act.say("No monsters are left fighting: 'fight end'", "note")
+        start_round(act)
+    return act.commit("fight.next")
+
+
+def _fighter_names(session: Session, words: list[str]) -> Iterable[str]:
+    fight = current_fight(session)
+    if fight is None or words:
+        return ()
+    return [f.name for f in fight.fighters]
+
+
+@command(
+    "hold",
+    "hold NAME",
+    "hold a character's action: act after anyone this round, or first next round",
+    complete=_fighter_names,
+)
+def hold_command(ctx: Context, args: Args) -> Reply:
+    """Hold an action (redhack: Combat > Holding Actions & Reactions; RULINGS R13)."""
+    act = Act(ctx)
+    fighter, character = fighter_character(act, args.word("NAME"))
+    args.done()
+    fight = act.need_fight()
+    act.need_override(fight.check_can_act(fighter, character.hp))
+    replace_fighter(act, replace(fighter, holding=True))
+    act.say(
+        f"{fighter.name} holds their action: they may act after anyone this round; if "
+        "they have not by its end, they act first next round without a roll"
+    )
+    return act.commit("fight.hold", fighter.name)
+
+
+@command(
+    "move",
+    "move NAME BAND [GROUP] | move GROUP BAND",
+    "move a character (or a monster group) to close, near, far or distant",
+    details="""
+Every character may make a move besides their action, or give up the action to move
+twice (redhack: Combat > Movement & Blocking). "move Aldric close goblins" brings Aldric
+Close to the goblins; "move goblins close" brings the goblins Close to the whole party.
+A Long weapon has advantage in the first round its wielder and target are Close.
+""",
+    complete=_names,
+)
+def move_command(ctx: Context, args: Args) -> Reply:
+    """Change distances."""
+    words, overrides = read_overrides(args, args.rest())
+    act = Act(ctx, overrides)
+    fight = act.need_fight()
+    if len(words) < 2:
+        raise args.error("missing BAND")
+    who, band = words[0], Band.parse(words[1])
+    rest = words[2:]
+    if fight.has_fighter(act.session.character(who).name if _is_character(act, who) else who):
+        fighter, character = fighter_character(act, who)
+        if character.hp <= 0:
+            raise RuleError(f"{character.name} is out of the fight")
+        groups = [fight.group(" ".join(rest)).key] if rest else [g.key for g in fight.groups]
+        moves = fighter.moves + 1
+        if moves > 2:
+            act.need_override(f"{fighter.name} has already moved twice this round")
+        if moves == 2 and fighter.acted and not fighter.holding:
+            act.need_override(f"{fighter.name} has acted: a second move costs the action")
+        for key in groups:
+            fighter = fighter.with_band(key, band, fight.round)
+        fighter = replace(fighter, moves=moves, acted=fighter.acted or moves == 2)
+        replace_fighter(act, fighter)
+        target = " and ".join(fight.group(k).name for k in groups)
+        act.say(
+            f"{fighter.name} moves {band} to the {target}"
+            + (" (a second move: no action this round)" if moves == 2 else "")
+        )
+        return act.commit("fight.move", fighter.name)
+    group = fight.group(who)
+    if rest:
+        raise args.error(f"unexpected {' '.join(rest)!r}")
+    fighters = tuple(f.with_band(group.key, band, fight.round) for f in fight.fighters)
+    act.fight = replace(fight, fighters=fighters)
+    act.say(f"The {group.name} move {band} to the party")
+    return act.commit("fight.move")
+
+
+def _is_character(act: Act, name: str) -> bool:
+    try:
+        act.session.character(name)
+    except HacktableError:
+        return False
+    return True
+
+
+@command(
+    "block",
+    "block BLOCKER MOVER",
+    "a character or monster uses its move to block someone moving nearby",
+    details="""
+When someone moves to somewhere near another who has not moved yet this turn, that one
+may move to block them: the mover does not reach their target but ends Close to the
+blocker, and may attack the blocker instead (redhack: Combat > Movement & Blocking).
+""",
+    complete=_names,
+)
+def block_command(ctx: Context, args: Args) -> Reply:
+    """Block a move."""
+    act = Act(ctx)
+    fight = act.need_fight()
+    blocker, mover = args.word("BLOCKER"), args.word("MOVER")
+    args.done()
+    if _is_character(act, blocker) and fight.has_fighter(act.session.character(blocker).name):
+        fighter, character = fighter_character(act, blocker)
+        foe = fight.foe(mover)
+        if fighter.moves:
+            raise RuleError(f"{fighter.name} has already moved this round")
+        fighter = replace(fighter.with_band(foe.group, Band.CLOSE, fight.round), moves=1)
+        replace_fighter(act, fighter)
+        act.say(
+            f"{character.name} blocks {foe.name}: it does not get past and is Close to "
+            f"{character.name}"
+        )
+        return act.commit("fight.block", character.name)
+    foe = fight.foe(blocker)
+    fighter, character = fighter_character(act, mover)
+    replace_fighter(act, fighter.with_band(foe.group, Band.CLOSE, fight.round))
+    act.say(f"{foe.name} blocks {character.name}: they end Close to {foe.name} instead")
+    return act.commit("fight.block", character.name)
+
+
+FOE_FLAGS = ("stunned", "held", "blinded", "hindered")
+FOE_STATUSES = ("fighting", "broken", "out", "fled", "surrendered", "turned")
+FIGHTER_FLAGS = ("hidden", "invisible")
+
+
+@command(
+    "flag",
+    "flag WHO FLAG [off]",
+    "set a foe's condition or status, or a character's hidden/invisible flag",
+    details=f"""
+Foes: {", ".join(FOE_FLAGS)} (conditions) or {", ".join(FOE_STATUSES)} (status: a broken
+foe that flees or surrenders). Characters: {", ".join(FIGHTER_FLAGS)} (for backstab).
+Logged as the GM's call.
+""",
+    complete=_names,
+)
+def flag_command(ctx: Context, args: Args) -> Reply:
+    """Set a flag."""
+    act = Act(ctx)
+    fight = act.need_fight()
+    who, flag = args.word("WHO"), args.word("FLAG").lower()
+    off = args.optional() == "off"
+    args.done()
+    if _is_character(act, who) and fight.has_fighter(act.session.character(who).name):
+        fighter, _ = fighter_character(act, who)
+        if flag not in FIGHTER_FLAGS:
+            raise CommandError(f"a character's flag is one of {', '.join(FIGHTER_FLAGS)}", "flag")
+        if flag == "hidden":
+            fighter = replace(fighter, hidden=not off)
+        else:
+            fighter = replace(fighter, invisible=not off)
+        replace_fighter(act, fighter)
+        act.say(f"{fighter.name} is {'no longer ' if off else ''}{flag}")
+        return act.commit("fight.flag", fighter.name)
+    foe = fight.foe(who)
+    if flag in FOE_STATUSES:
+        if off:
+            raise CommandError("a status is set, not turned off: give another status", "flag")
+        act.fight = fight.with_foe(replace(foe, status=flag))
+        act.say(f"{foe.name} is now {flag}")
+    elif flag in FOE_FLAGS:
+        conditions = tuple(c for c in foe.conditions if c != flag)
+        if not off:
+            conditions += (flag,)
+        act.fight = fight.with_foe(replace(foe, conditions=conditions))
+        act.say(f"{foe.name} is {'no longer ' if off else ''}{flag}")
+    else:
+        raise CommandError(f"a foe's flag is one of {', '.join(FOE_FLAGS + FOE_STATUSES)}", "flag")
+    return act.commit("fight.flag")

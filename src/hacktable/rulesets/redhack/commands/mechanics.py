@@ -1,0 +1,340 @@
+"""Fight mechanics shared by the commands: damage, taking out, morale, ongoing damage,
+injuries, and starting a round (redhack: Combat; RULINGS R10-R14)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....dice.render import render_roll
+from ....dice.roller import roll
+from ....dice.usage import UsageDie, roll_usage
+from ....errors import RuleError
+from ....play.character import Character
+from ....rules.resolution import TestKind
+from ...base import TestOptions
+from ..combat import morale_check
+from ..fight import Fight, Foe, Ongoing
+from .act import Act
+
+__all__ = [
+    "add_ongoing",
+    "check_morale",
+    "damage_character",
+    "damage_foe",
+    "end_of_round",
+    "has_feature",
+    "roll_injury",
+    "start_round",
+    "tick_ongoing",
+]
+
+
+def has_feature(act: Act, character: Character, feature: str) -> bool:
+    """Whether the character's class has the feature (``"cleave"``, ``"backstab"``)."""
+    cls = act.ruleset.content.class_(character.class_id)
+    return any(f.id == feature for f in cls.features)
+
+
+# -- damage ----------------------------------------------------------------------------
+
+
+def damage_character(act: Act, name: str, amount: int, source: str) -> Character:
+    """Take ``amount`` HP from a character (never below 0). At 0 HP they are out of the
+    fight (redhack: Combat > Damage & Injuries; RULINGS R11)."""
+    character = act.character(name)
+    after = character.with_hp(character.hp - amount)
+    act.update(after)
+    act.say(f"{character.name} takes {amount} from {source}: HP {character.hp} -> {after.hp}")
+    if after.hp == 0 and character.hp > 0:
+        act.say(
+            f"{character.name} is out of the fight: bandage them ('bandage HELPER "
+            f"{character.name}') or heal them to roll on the injuries table",
+            "warning",
+        )
+    return after
+
+
+def damage_foe(act: Act, foe_key: str, amount: int, by: str) -> Foe:
+    """Take ``amount`` HP from a foe; at 0 it is out. Notes who hit it and who took it
+    out (for the morale CHA test, RULINGS R12), then checks its group's morale."""
+    fight = act.need_fight()
+    foe = fight.foe(foe_key)
+    hp = max(0, foe.hp - amount)
+    after = replace(foe, hp=hp)
+    fight = fight.with_foe(after)
+    if amount > 0 and fight.has_fighter(by):
+        fight = fight.noting("last_hit", foe.group, fight.fighter(by).name)
+    act.say(f"{foe.name} takes {amount}: HP {foe.hp} -> {hp}")
+    if hp == 0 and foe.fighting:
+        after = replace(after, status="out")
+        fight = fight.with_foe(after)
+        if fight.has_fighter(by):
+            fight = fight.noting("last_kill", foe.group, fight.fighter(by).name)
+        act.say(f"{foe.name} is out of the fight", "success")
+    act.fight = fight
+    check_morale(act, foe.group)
+    return after
+
+
+def check_morale(act: Act, group_key: str) -> None:
+    """Test a group's morale when its trigger happens (redhack: Combat > Morale;
+    RULINGS R12): half of a group taken out, or a lone powerful foe at half its HP or
+    less. Each group tests once. With a morale score the dice decide; without one, the
+    player who made the latest kill (or hit) makes a CHA test, and success breaks them.
+    Broken foes attempt to parley, surrender or flee; forced to fight they defend with
+    HD + AC and attack as 1 HD."""
+    fight = act.need_fight()
+    group = fight.group(group_key)
+    if group.morale_tested:
+        return
+    members = fight.members(group.key)
+    standing = [f for f in members if f.fighting]
+    if not standing:
+        return
+    out = sum(1 for f in members if f.status == "out")
+    lone = len(members) == 1
+    if lone:
+        foe = members[0]
+        triggered = foe.hp * 2 <= foe.max_hp
+        why = f"{foe.name} is down to {foe.hp} of {foe.max_hp} HP"
+        who = fight.latest("last_hit", group.key)
+    else:
+        triggered = out * 2 >= len(members)
+        why = f"{out} of {len(members)} {group.name} are out"
+        who = fight.latest("last_kill", group.key) or fight.latest("last_hit", group.key)
+    if not triggered:
+        return
+    scores = [f.morale for f in standing if f.morale is not None]
+    morale = max(scores) if scores else None
+    request = None
+    if morale is None and who is not None:
+        character = act.character(who)
+        request = act.ruleset.character_test(character, "CHA", TestOptions(kind=TestKind.MORALE))
+    try:
+        result = morale_check(morale, act.rng, request)
+    except RuleError as error:
+        act.say(f"Morale: {why}, but {error}", "warning")
+        return
+    fight = fight.with_group(replace(group, morale_tested=True))
+    act.say(f"Morale ({why}): {result.explanation}", "critical" if result.broken else "note")
+    if result.broken:
+        for foe in standing:
+            fight = fight.with_foe(replace(foe, status="broken"))
+        act.say(
+            f"The {group.name} break: on their next action they try to parley, surrender or "
+            "flee; forced to fight, they defend with HD + AC and attack as 1 HD",
+            "warning",
+        )
+    act.fight = fight
+
+
+# -- ongoing damage ----------------------------------------------------------------------
+
+
+def tick_ongoing(act: Act, sources: set[str]) -> None:
+    """Roll every ongoing damage caused by ``sources`` (RULINGS R10): the usage die is
+    the damage, rolled on the turn of whoever caused it, stepping down until
+    exhausted."""
+    for key in [f.key for f in act.need_fight().foes]:
+        foe = act.need_fight().foe(key)
+        if not foe.fighting:
+            continue
+        remaining: list[Ongoing] = []
+        damages: list[tuple[int, str]] = []
+        for effect in foe.ongoing:
+            if effect.source not in sources:
+                remaining.append(effect)
+                continue
+            usage = roll_usage(effect.die, act.rng)
+            act.say(f"{effect.label} on {foe.name} ({effect.source}): {usage.explain()}", "dice")
+            damages.append((usage.kept, effect.source))
+            if not usage.after.exhausted:
+                remaining.append(replace(effect, die=usage.after))
+        if damages:
+            act.fight = act.need_fight().with_foe(replace(foe, ongoing=tuple(remaining)))
+            for amount, source in damages:
+                damage_foe(act, key, amount, source)
+
+
+def add_ongoing(
+    act: Act, foe_key: str, source: str, die: UsageDie, label: str, now: bool = False
+) -> None:
+    """Set ongoing damage on a foe (RULINGS R10); ``now`` rolls it at once (holy
+    water: "1d8 ongoing damage applied immediately")."""
+    fight = act.need_fight()
+    foe = fight.foe(foe_key)
+    act.fight = fight.with_foe(replace(foe, ongoing=(*foe.ongoing, Ongoing(source, die, label))))
+    act.say(f"{foe.name} suffers {label}: {die} ongoing damage (RULINGS R10)", "note")
+    if now:
+        tick_only = act.need_fight().foe(foe_key)
+        last = len(tick_only.ongoing) - 1
+        usage = roll_usage(die, act.rng)
+        act.say(f"{label} on {foe.name}: {usage.explain()}", "dice")
+        kept = list(tick_only.ongoing[:last])
+        if not usage.after.exhausted:
+            kept.append(Ongoing(source, usage.after, label))
+        act.fight = act.need_fight().with_foe(replace(tick_only, ongoing=tuple(kept)))
+        damage_foe(act, foe_key, usage.kept, source)
+
+
+# -- rounds ------------------------------------------------------------------------------
+
+
+def start_round(act: Act) -> None:
+    """Begin the next round (redhack: Combat > Initiative & Surprise; RULINGS R13):
+    each player not out makes a DEX test, success acting before the monsters; a player
+    who held their action to the end of last round acts first without a roll; players
+    surprised in an unexpected fight skip round one. Cleave dice are refreshed (R14)."""
+    fight = act.need_fight()
+    if fight.phase == "setup" and fight.free_round:
+        act.fight = replace(fight, phase="free-round", round=0)
+        act.fight = _reset_round(act, act.need_fight())
+        act.say(
+            "Free round: the party surprised them (a natural 20). Every player acts; "
+            "the monsters do not.",
+            "title",
+        )
+        return
+    number = fight.round + 1
+    fight = replace(fight, round=number, phase="before", attacked_this_round=())
+    fight = _reset_round(act, fight)
+    act.fight = fight
+    act.say(f"Round {number}", "title")
+    before: list[str] = []
+    after: list[str] = []
+    for current in fight.fighters:
+        character = act.character(current.name)
+        if character.hp <= 0:
+            continue
+        if current.held_over:
+            before.append(f"{current.name} (held action)")
+            updated = replace(current, initiative="before", held_over=False)
+        elif current.initiative == "surprised" and number == 1:
+            act.say(f"{current.name} is surprised and does not act this round", "warning")
+            continue
+        else:
+            request = act.ruleset.character_test(
+                character, "DEX", TestOptions(kind=TestKind.INITIATIVE)
+            )
+            result = act.ruleset.resolve_test(request, act.rng)
+            side = "before" if result.success else "after"
+            act.say(f"  {current.name} initiative: {result.explanation} -> {side}", "dice")
+            updated = replace(current, initiative=side)
+            (before if result.success else after).append(current.name)
+        fight = fight.with_fighter(updated)
+    act.fight = fight
+    monsters = [f.name for f in fight.active_foes()]
+    act.say(
+        f"Order: before the monsters: {', '.join(before) or 'nobody'}; the monsters "
+        f"({', '.join(monsters) or 'none'}); after: {', '.join(after) or 'nobody'}",
+        "note",
+    )
+    tick_ongoing(act, {f.split(" (")[0] for f in before})
+
+
+def _reset_round(act: Act, fight: Fight) -> Fight:
+    fighters = []
+    for fighter in fight.fighters:
+        character = act.character(fighter.name)
+        cleave = character.level if has_feature(act, character, "cleave") else 0
+        fighters.append(
+            replace(
+                fighter,
+                acted=False,
+                moves=0,
+                holding=False,
+                cleave_left=cleave,
+                cleaved=(),
+                parried=(),
+                defended=(),
+                attacked_last=fighter.attacked,
+                attacked=(),
+                close_last=fighter.close_groups() if fight.round > 1 else (),
+                ranged_shots=0,
+                attacked_by=(),
+                offhand_ready=False,
+            )
+        )
+    foes = tuple(replace(f, attacks_made=0) for f in fight.foes)
+    return replace(fight, fighters=tuple(fighters), foes=foes)
+
+
+def end_of_round(act: Act) -> None:
+    """Close a round: players still holding their action will act first next round
+    without a roll (R13)."""
+    fight = act.need_fight()
+    for fighter in fight.fighters:
+        if fighter.holding and not fighter.acted:
+            fight = fight.with_fighter(replace(fighter, held_over=True, holding=False))
+            act.say(f"{fighter.name} still holds: acts first next round", "note")
+    act.fight = fight
+
+
+# -- injuries ----------------------------------------------------------------------------
+
+ATTRIBUTE_BY_D6 = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+
+
+def roll_injury(act: Act, name: str) -> Character:
+    """A character at 0 HP healed or bandaged rolls 1d6 on the injuries table (redhack:
+    Combat > Damage & Injuries; RULINGS R11): 1 unconscious, 2 wounded, 3 injured,
+    4 debilitated (-2 to a random ability), 5 disabled, 6 doomed (dead, or mortally
+    wounded with a duration die, as the campaign setting ``doomed`` says). A survivor
+    gains 1d4 HP and may fight at once.
+
+    Raises:
+        RuleError: the character is not at 0 HP, or is dead.
+    """
+    character = act.character(name)
+    if character.dead:
+        raise RuleError(f"{character.name} is dead")
+    if character.hp > 0:
+        raise RuleError(f"{character.name} is not out of the fight ({character.hp} HP)")
+    if character.mortal_wound is not None:
+        raise RuleError(f"{character.name} is mortally wounded: only exceptional healing helps")
+    outcome = act.ruleset.roll_table("injuries", act.rng)
+    act.say(f"{character.name}: {outcome.explanation}", "dice")
+    conditions = list(character.conditions)
+    scores = dict(character.scores)
+    value = outcome.value
+    if value == 2:
+        conditions.append("wounded")
+    elif value == 3:
+        conditions.append("injured")
+    elif value == 4:
+        which = roll("1d6", act.rng)
+        attribute = ATTRIBUTE_BY_D6[which.total - 1]
+        scores[attribute] = max(2, scores[attribute] - 2)
+        conditions.append(f"debilitated: {attribute} -2")
+        act.say(
+            f"Debilitated: {render_roll(which)} -> {attribute} "
+            f"{character.score(attribute)} -> {scores[attribute]}"
+        )
+    elif value == 5:
+        conditions.append("disabled: the GM names the limb or eye")
+    elif value >= 6:
+        if str(act.session.setting("doomed")) == "dead":
+            conditions.append("dead")
+            act.say(f"{character.name} is dead.", "critical")
+            after = replace(character, conditions=tuple(conditions))
+            act.update(after)
+            return after
+        die = UsageDie.parse(str(act.session.setting("mortal-wound-die")))
+        conditions.append("mortally-wounded")
+        after = replace(character, conditions=tuple(conditions), mortal_wound=die)
+        act.update(after)
+        act.say(
+            f"{character.name} is mortally wounded: duration die {die}, rolled at every torch "
+            "check, rest and downtime day ('mortal NAME'); exhausted, they die",
+            "critical",
+        )
+        return after
+    heal = roll("1d4", act.rng)
+    after = replace(
+        character,
+        conditions=tuple(conditions),
+        scores=tuple((a, scores[a]) for a, _ in character.scores),
+    ).with_hp(heal.total)
+    act.update(after)
+    act.say(f"{character.name} survives and gains {render_roll(heal)} HP: HP {after.hp}", "success")
+    return after
