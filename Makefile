@@ -6,6 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SEED ?= 11
+AMBUSH_SEED ?= 10
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -18,9 +19,11 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	@mkdir -p $(RUNS)
-	@rm -f $(RUNS)/first-session.db
-	$(BIN)/hacktable play --campaign $(RUNS)/first-session.db --seed $(SEED) \
+	@rm -f $(RUNS)/campaign.db
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(SEED) \
 		--script examples/first-session.txt
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(AMBUSH_SEED) \
+		--script examples/goblin-ambush.txt
 
 test: $(STAMP) lint typecheck pytest
 

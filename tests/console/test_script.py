@@ -18,7 +18,6 @@ from hacktable.store import CampaignStore
 from .conftest import Play
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "golden" / "first-session.out"
 FIRST_SESSION = ROOT / "examples" / "first-session.txt"
 
 
@@ -55,13 +54,27 @@ def test_same_seed_same_session(tmp_path: Path) -> None:
     assert first != other
 
 
-def test_golden_transcript_of_the_first_session(tmp_path: Path) -> None:
-    """The example session's whole output at seed 11 is reviewed like code: a change
-    to it must be deliberate (regenerate with HACKTABLE_UPDATE_GOLDEN=1)."""
-    transcript = run_script(tmp_path / "golden.db", FIRST_SESSION, seed=11)
+EXAMPLES = ROOT / "examples"
+SESSIONS = (  # the sessions `make run` plays, in order, on one campaign, with their seeds
+    ("first-session", 11),
+    ("goblin-ambush", 10),
+)
+
+
+@pytest.mark.parametrize("upto", range(len(SESSIONS)), ids=[name for name, _ in SESSIONS])
+def test_golden_transcripts_of_the_example_sessions(tmp_path: Path, upto: int) -> None:
+    """Each example session's whole output, after the ones before it, at its seed, is
+    reviewed like code: a change to it must be deliberate (regenerate with
+    HACKTABLE_UPDATE_GOLDEN=1)."""
+    campaign = tmp_path / "golden.db"
+    for name, seed in SESSIONS[:upto]:
+        run_script(campaign, EXAMPLES / f"{name}.txt", seed)
+    name, seed = SESSIONS[upto]
+    transcript = run_script(campaign, EXAMPLES / f"{name}.txt", seed)
+    golden = ROOT / "tests" / "golden" / f"{name}.out"
     if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
-        GOLDEN.write_text(transcript, encoding="utf-8")
-    assert transcript == GOLDEN.read_text(encoding="utf-8")
+        golden.write_text(transcript, encoding="utf-8")
+    assert transcript == golden.read_text(encoding="utf-8")
 
 
 def test_the_first_session_log_replays_to_its_state(tmp_path: Path) -> None:

@@ -297,9 +297,9 @@ def roll_injury(act: Act, name: str) -> Character:
     conditions = list(character.conditions)
     scores = dict(character.scores)
     value = outcome.value
-    if value == 2:
+    if value == 2 and not character.has_condition("wounded"):
         conditions.append("wounded")
-    elif value == 3:
+    elif value == 3 and not character.has_condition("injured"):
         conditions.append("injured")
     elif value == 4:
         which = roll("1d6", act.rng)
