@@ -25,7 +25,14 @@ from pathlib import Path
 from _bench import SKIP_PREFIX, standard_parser
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("cold_start.py", "tests_per_second.py", "dice_rolls.py", "console_commands.py")
+SCRIPTS = (
+    "cold_start.py",
+    "tests_per_second.py",
+    "dice_rolls.py",
+    "console_commands.py",
+    "simulate.py",
+    "journey.py",
+)
 """The benchmarks, in the order they run."""
 
 TIMEOUT = 300.0

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
 __all__ = [
+    "AmbiguousNameError",
     "CampaignError",
     "CampaignLockedError",
     "CommandError",
@@ -130,6 +131,25 @@ class UnknownNameError(HacktableError, LookupError):
         elif self.choices and len(self.choices) <= 12:
             message += f" (choose from: {', '.join(self.choices)})"
         super().__init__(message)
+
+
+class AmbiguousNameError(UnknownNameError):
+    """A name that could mean several things (a prefix of several character names).
+
+    Attributes:
+        kind, name: as :class:`UnknownNameError`.
+        matches: what it could mean.
+    """
+
+    def __init__(self, kind: str, name: str, matches: Iterable[str]) -> None:
+        self.matches = tuple(matches)
+        HacktableError.__init__(
+            self,
+            f"{name!r} could be several {kind}s: {', '.join(self.matches)} (type more of the name)",
+        )
+        self.kind = kind
+        self.name = name
+        self.choices = self.matches
 
 
 class RulesDataError(HacktableError, ValueError):

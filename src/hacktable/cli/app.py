@@ -48,9 +48,9 @@ def _emit(text: str, code: int, as_json: bool = False) -> None:
     raise typer.Exit(code)
 
 
-def _fail(error: HacktableError) -> None:
-    text, code = error_output(error, False)
-    _emit(text, code)
+def _fail(error: HacktableError, as_json: bool = False) -> None:
+    text, code = error_output(error, as_json)
+    _emit(text, code, as_json)
 
 
 @app.command()
@@ -131,8 +131,12 @@ def play(
     from ..store import CampaignStore
 
     try:
-        if script is not None and not script.is_file():
-            raise CommandError(f"no script file {script}", "play")
+        if script is not None:
+            if not script.exists() or script.is_dir():
+                raise CommandError(f"no script file {script}", "play")
+            from ..console.loop import read_script
+
+            read_script(script)  # unreadable or not text: refused before the campaign opens
         get_ruleset(ruleset)
         created = not campaign.exists()
         store = CampaignStore.open(campaign, ruleset=ruleset)
@@ -176,7 +180,7 @@ def log(
             raise CampaignError(f"{campaign} does not exist", str(campaign))
         store = CampaignStore.open(campaign, create=False, readonly=True)
     except HacktableError as error:
-        _fail(error)
+        _fail(error, as_json)
         return
     with store:
         events = store.last(last)
@@ -232,9 +236,88 @@ def run(args: list[str]) -> None:
         if format_message is None or not isinstance(exit_code, int):
             raise
         message = " ".join(str(format_message()).split())
-        if message:  # (no message: the help was shown, as for a bare "hacktable")
+        if message and "--json" in args:
+            import json
+
+            sys.stdout.write(json.dumps({"error": message, "type": "UsageError"}) + "\n")
+        elif message:  # (no message: the help was shown, as for a bare "hacktable")
             names = set(getattr(command, "commands", {}))
             where = f"{args[0]} " if args and args[0] in names else ""
             sys.stderr.write(f"error: {message} (see: hacktable {where}--help)\n")
         raise SystemExit(exit_code) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+@app.command()
+def simulate(
+    party: Annotated[
+        str,
+        typer.Option(
+            "--party", help="A campaign file (its living characters) or 'sample' (four PCs)."
+        ),
+    ],
+    monsters: Annotated[
+        str,
+        typer.Option(
+            "--monsters",
+            help="Foes: '6 goblin, 1 goblin-chief'; ';' separates morale groups.",
+        ),
+    ],
+    runs: Annotated[int, typer.Option("--runs", help="Fights to play (1 to 1,000,000).")] = 10_000,
+    seed: Seed = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write a histogram of rounds to FILE.png.")
+    ] = None,
+    engine: Annotated[
+        str, typer.Option("--engine", help="vector (NumPy, fast) or scalar (the reference).")
+    ] = "vector",
+    as_json: Json = False,
+) -> None:
+    """Play a fight many times and report the party's odds (docs/simulate.md).
+
+    The default tactic: everyone in melee, each PC hits the weakest foe (a Warrior
+    cleaves), monsters strike random PCs, morale as the rules say. Reports the win rate
+    and the expected PCs out, dead and injured and rounds, with 95% intervals.
+    """
+    import json
+
+    from ..dice.source import fresh_seed
+    from ..errors import CommandError
+    from ..rulesets.redhack import simulate as sim
+    from ..rulesets.redhack.bestiary import load_bestiary
+
+    seed = fresh_seed() if seed is None else seed
+    try:
+        if engine not in sim.ENGINES:
+            raise CommandError(f"--engine must be vector or scalar, not {engine!r}", "simulate")
+        sim.check_runs(runs)
+        encounter = sim.Encounter(
+            sim.load_party(party), sim.parse_monsters(monsters, load_bestiary())
+        )
+        from rich.console import Console as RichConsole
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=RichConsole(stderr=True),
+            transient=True,
+            disable=not sys.stderr.isatty(),
+        ) as bar:
+            task = bar.add_task(f"{engine} engine", total=runs)
+            summary = sim.simulate(
+                encounter, runs, seed, engine, lambda done: bar.advance(task, done)
+            )
+        if plot is not None:
+            sim.plot(summary, plot)
+    except HacktableError as error:
+        _fail(error, as_json)
+        return
+    if as_json:
+        _emit(json.dumps(sim.summary_to_json(summary)), 0, True)
+    lines = sim.render_summary(summary)
+    if plot is not None:
+        lines.append(f"histogram of rounds: {plot}")
+    sys.stdout.write("\n".join(lines) + "\n")

@@ -36,7 +36,7 @@ def fast_roll(args: list[str]) -> int | None:
                 value = args[index]
             else:
                 value = arg.partition("=")[2]
-            if not value.isdigit() or len(value) > 19:
+            if not (value.isascii() and value.isdigit()) or len(value) > 19:
                 return None
             seed = int(value)
         elif arg.startswith("--") or arg in ("-h",):

@@ -148,7 +148,8 @@ def find_command(name: str) -> Command:
 
 
 def split(line: str) -> list[str]:
-    """Split a command line into words, shell-style (quotes group words).
+    """Split a command line into words, shell-style (quotes group words; tabs are
+    spaces).
 
     Raises:
         CommandError: unbalanced quotes.
@@ -206,11 +207,15 @@ class Args:
         """``text`` as a whole number for ``what``.
 
         Raises:
-            CommandError: not a whole number (of at most 9 digits), or below ``minimum``.
+            CommandError: not a whole number, over the limit of 999,999,999 (named as
+                such), or below ``minimum``.
         """
         body = text[1:] if text[:1] in "+-" else text
-        if not body.isdigit() or len(body) > 9:
+        if not (body.isascii() and body.isdigit()):
             raise self.error(f"{what} must be a whole number, not {text!r}")
+        if len(body.lstrip("0")) > 9:
+            shown = text if len(text) <= 15 else text[:12] + "..."
+            raise self.error(f"{what} is over the limit of 999,999,999: {shown}")
         value = int(text)
         if minimum is not None and value < minimum:
             raise self.error(f"{what} must be at least {minimum}, not {value}")

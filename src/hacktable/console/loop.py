@@ -37,9 +37,10 @@ class Console:
             HacktableError: the command failed; nothing was saved.
             QuitRequested: the line was ``quit``.
         """
-        head, _, rest = line.strip().partition(" ")
-        if not head:
+        parts = line.strip().removeprefix("\ufeff").split(None, 1)
+        if not parts:
             return Reply()
+        head, rest = parts[0], parts[1] if len(parts) > 1 else ""
         cmd = find_command(head)
         words = [rest.strip()] if cmd.raw and rest.strip() else [] if cmd.raw else split(rest)
         ctx = Context(self.session, line.strip(), ask, self.printer.error)
@@ -72,13 +73,8 @@ class Console:
             ScriptError: a line failed.
             CommandError: the file cannot be read.
         """
-        from ..errors import CommandError
 
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"cannot read script {path}: {error}") from error
-        self.run_lines(text.splitlines(), str(path))
+        self.run_lines(read_script(path).splitlines(), str(path))
 
     def run_stream(self, stream: TextIO, source: str = "<stdin>") -> None:
         """Run commands read from a stream (standard input when it is not a terminal)."""
@@ -112,8 +108,27 @@ class Console:
             self.printer.reply(reply)
 
 
+def read_script(path: Path) -> str:
+    """A script's text (UTF-8; a byte-order mark is dropped).
+
+    Raises:
+        CommandError: it cannot be read, or is not UTF-8 text.
+    """
+    from ..errors import CommandError
+
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CommandError(
+            f"script {path} is not UTF-8 text ({error.reason} at byte {error.start})"
+        ) from None
+    except OSError as error:
+        raise CommandError(f"cannot read script {path}: {error.strerror}") from None
+
+
 def _lines(stream: TextIO) -> Iterator[str]:
-    yield from stream
+    for number, line in enumerate(stream):
+        yield line.removeprefix("\ufeff") if number == 0 else line
 
 
 def default_history() -> Path:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..dice.source import derive, fresh_seed
-from ..errors import RuleError, UnknownNameError
+from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
 from ..play.events import Change, Event
@@ -120,7 +120,10 @@ class Session:
         key = fold(name)
         data = self.state.get("character", key)
         if data is None:
-            keys = [k for k in self.state.keys("character") if k.startswith(key)]
+            keys = [k for k in self.state.keys("character") if k.startswith(key)] if key else []
+            if len(keys) > 1:
+                names = [from_json(Character, self.state.get("character", k)).name for k in keys]
+                raise AmbiguousNameError("character", name, names)
             if len(keys) != 1:
                 names = [c.name for c in self.characters()]
                 raise UnknownNameError("character", name, names)

@@ -11,14 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..dice.usage import UsageDie
-from ..errors import RuleError, UnknownNameError
+from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 
 __all__ = ["Background", "Character", "Item", "fold"]
 
 
 def fold(name: str) -> str:
-    """A name's key for lookups: case-folded, spaces collapsed."""
-    return " ".join(name.split()).casefold()
+    """A name's key for lookups: Unicode-normalised (NFKC: a full-width "Ａl" is "Al"),
+    invisible format characters (zero-width spaces) dropped, case-folded, spaces
+    collapsed."""
+    import unicodedata
+
+    normal = unicodedata.normalize("NFKC", name)
+    visible = "".join(ch for ch in normal if unicodedata.category(ch) != "Cf")
+    return " ".join(visible.split()).casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +41,7 @@ class Item:
         hands: 1 or 2 for a weapon, else ``None``.
         types: a weapon's types when it has no content id (``short``, ``2h``...).
         equipped: worn or readied (armour, shield and helm count toward AC only then).
+        lit: a light source that is burning (its usage die is rolled at torch checks).
         slots: inventory slots it takes (redhack: Equipment > Encumberance; R29).
         quantity: how many.
         notes: anything else.
@@ -48,6 +55,7 @@ class Item:
     hands: int | None = None
     types: tuple[str, ...] = ()
     equipped: bool = False
+    lit: bool = False
     slots: int = 1
     quantity: int = 1
     notes: str = ""
@@ -65,6 +73,8 @@ class Item:
             bits.append(str(self.usage))
         if self.equipped and self.kind in ("armour", "shield", "helm"):
             bits.append("worn")
+        if self.lit:
+            bits.append("lit")
         return f"{self.name} ({', '.join(bits)})" if bits else self.name
 
 
@@ -171,7 +181,7 @@ class Character:
         if len(distinct) == 1:
             return matches[0]
         if matches:
-            raise UnknownNameError("item", name, [self.inventory[i].name for i in matches])
+            raise AmbiguousNameError("item", name, [self.inventory[i].name for i in matches])
         raise UnknownNameError(f"item of {self.name}", name, [i.name for i in self.inventory])
 
     def replace_item(self, index: int, item: Item) -> Character:

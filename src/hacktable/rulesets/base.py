@@ -17,6 +17,7 @@ from ..dice.advantage import Advantage
 from ..dice.results import Roll
 from ..errors import RuleError, UnknownNameError
 from ..play.character import Character, Item
+from ..play.state import CampaignState
 from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 
 __all__ = [
@@ -63,6 +64,8 @@ class TestOptions:
         tags: what the test is for (``"climbing"``, ``"stealth"``): the ruleset adds the
             advantage and disadvantage that class features, background and armour give.
         kind: test, saving throw, effect test, ...
+        circumstances: the situation, in the ruleset's words (redhack: ``dark``,
+            ``careless``, ``bright``), from :meth:`Ruleset.circumstances`.
     """
 
     __test__ = False  # not a pytest test class
@@ -74,6 +77,7 @@ class TestOptions:
     disadvantages: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     kind: TestKind = TestKind.TEST
+    circumstances: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +284,24 @@ class Ruleset(ABC):
             ]
         inventory[index] = replace(item, equipped=on)
         return replace(character, inventory=tuple(inventory))
+
+    def circumstances(self, state: CampaignState) -> tuple[str, ...]:
+        """The situation every test is made in now, read from the campaign state (none
+        by default)."""
+        del state
+        return ()
+
+    def tag_hint(self, character: Character, tags: tuple[str, ...]) -> str | None:
+        """A hint when a test is made ``for`` tags no rule knows (a typo loses the
+        advantage silently otherwise), or ``None``."""
+        del character, tags
+        return None
+
+    def carry_check(self, before: Character, after: Character) -> str | None:
+        """Why ``after`` cannot carry what it holds (when the change added to the load),
+        or ``None`` (no limit by default)."""
+        del before, after
+        return None
 
     def usage_advantages(self, character: Character, item: Item) -> list[str]:
         """Sources of advantage the character has on ``item``'s usage die (none by

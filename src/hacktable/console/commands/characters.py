@@ -126,10 +126,14 @@ def _kit(args: Args, text: str | None) -> int | None:
 def _new(ctx: Context, args: Args) -> Reply:
     session = ctx.session
     name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-"):
+    if not name or name.startswith("-") or not fold(name):
         raise args.error("the character needs a name")
     if len(name) > 40:
         raise args.error("a name has at most 40 characters")
+    if name.lstrip("+-").isdigit():
+        raise args.error("a name cannot be a number (numbers are scores and amounts)")
+    if any(not ch.isprintable() for ch in name):
+        raise args.error("a name cannot hold control characters")
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
     flags = _parse_new_flags(args)
@@ -218,7 +222,7 @@ def _guided(
     ruleset = ctx.session.ruleset
     assert ctx.ask is not None
     rolled = ", ".join(f"{a} {s}" for a, s in scores.scores)
-    ctx.ask(f"Rolled 3d6 in order: {rolled}. Press Enter to go on")
+    _ask(ctx, f"Rolled 3d6 in order: {rolled}. Press Enter to go on", _accept)
     swap_text = flags.get("--swap")
     if swap_text is None:
         swap_text = _ask(
@@ -245,13 +249,13 @@ def _guided(
     kit = _kit(args, kit_text) if kits else None
     background = flags.get("--background")
     if background is None:
-        background = ctx.ask("Background (a sentence; Enter to skip)?").strip()
+        background = _ask(ctx, "Background (a sentence; Enter to skip)?", _accept)
     adv = flags.get("--adv")
     dis = flags.get("--dis")
     if background and adv is None:
-        adv = ctx.ask("Tests the background gives advantage on (comma-separated tags)?")
+        adv = _ask(ctx, "Tests the background gives advantage on (comma-separated tags)?", _accept)
     if background and dis is None:
-        dis = ctx.ask("Tests it gives disadvantage on (comma-separated tags)?")
+        dis = _ask(ctx, "Tests it gives disadvantage on (comma-separated tags)?", _accept)
     return CharacterSpec(
         name=name,
         class_id=class_id,
@@ -261,6 +265,11 @@ def _guided(
         advantages=_tags(adv or ""),
         disadvantages=_tags(dis or ""),
     )
+
+
+def _accept(answer: str) -> None:
+    """Any answer will do."""
+    del answer
 
 
 def _check_swap(ctx: Context, args: Args, answer: str) -> None:
@@ -311,7 +320,9 @@ def hp_command(ctx: Context, args: Args) -> Reply:
     text = args.word("+N, -N or N (hit points)").removeprefix("=")
     args.done()
     mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
-    body = text.lstrip("+-")
+    body = text[1:] if mode != "set" else text
+    if body[:1] in ("+", "-"):
+        raise args.error(f"one sign only: {text!r}")
     reply = Reply()
     detail: dict[str, object] = {}
     if body.isdigit():
@@ -321,8 +332,10 @@ def hp_command(ctx: Context, args: Args) -> Reply:
         from ...dice import render_roll, roll, roll_to_json
 
         result = roll(body, session.rng())
-        value = result.total
+        value = max(0, result.total)  # a heal never harms and damage never heals
         rolled = f" ({render_roll(result)})"
+        if result.total < 0:
+            rolled = f" ({render_roll(result)}, counted as 0)"
         detail["roll"] = roll_to_json(result)
     target = {"set": value, "add": character.hp + value, "subtract": character.hp - value}[mode]
     after = character.with_hp(target)
@@ -352,6 +365,9 @@ def coins_command(ctx: Context, args: Args) -> Reply:
         mode
     ]
     after = character.with_coins(target)
+    too_much = session.ruleset.carry_check(character, after)
+    if too_much:
+        raise RuleError(f"{too_much} (250 coins to a slot)")
     summary = f"{character.name}: coins {character.coins} -> {after.coins}"
     session.commit_character("coins", character, after, summary, ctx.line)
     return Reply().add(summary)
@@ -373,7 +389,7 @@ def _complete_items(session: Session, words: list[str]) -> Iterable[str]:
 
 @command(
     "give",
-    "give NAME ITEM [ud N] [xN]",
+    "give NAME ITEM [ud N] [xN] [force]",
     "add an item to a character's inventory (from the equipment list, or your own)",
     details="""
 An item named in the equipment list takes its usage die, damage and slots from there
@@ -390,23 +406,44 @@ def give_command(ctx: Context, args: Args) -> Reply:
     usage: UsageDie | None = None
     quantity = 1
     name_words = []
-    for word in words:
+    force = bool(words) and words[-1].lower() == "force"
+    if force:
+        words = words[:-1]
+    items = iter(words)
+    for word in items:
         low = word.lower()
-        if low.startswith("ud") and low[2:].isdigit():
+        if low == "ud":
+            usage = UsageDie.parse(next(items, ""))
+        elif low.startswith("ud") and low[2:].isdigit():
             usage = UsageDie.parse(low)
-        elif low.startswith("x") and low[1:].isdigit() and len(low) > 1:
+        elif low.startswith("x") and len(low) > 1 and low[1:].lstrip("+-").isdigit():
             quantity = args.to_int(low[1:], "quantity", minimum=1)
+            if quantity > 100:
+                raise args.error("at most 100 at a time")
         else:
             name_words.append(word)
-    if not name_words:
+    item_name = " ".join(" ".join(name_words).split())
+    if not item_name:
         raise args.error("missing ITEM")
-    item, known = session.ruleset.make_item(" ".join(name_words))
+    if len(item_name) > 60 or any(not ch.isprintable() for ch in item_name):
+        raise args.error("an item's name is at most 60 printable characters")
+    item, known = session.ruleset.make_item(item_name)
     if usage is not None:
         item = replace(item, usage=usage)
-    if quantity != 1:
-        item = replace(item, quantity=quantity)
-    after = character.add_item(item)
-    summary = f"{character.name} gains {item.describe()}"
+    after = character
+    if item.usage is not None:
+        # Each has its own usage die: three torches burn one after the other (H15).
+        for _ in range(quantity):
+            after = after.add_item(item)
+        shown = item.describe() if quantity == 1 else f"{quantity} x {item.describe()}"
+    else:
+        item = replace(item, quantity=quantity) if quantity != 1 else item
+        after = after.add_item(item)
+        shown = item.describe()
+    too_much = session.ruleset.carry_check(character, after)
+    if too_much and not force:
+        raise RuleError(f"{too_much} (add 'force' to give it anyway)")
+    summary = f"{character.name} gains {shown}"
     session.commit_character("item.give", character, after, summary, ctx.line)
     reply = Reply().add(summary)
     if not known:

@@ -30,9 +30,15 @@ def _character_test(ctx: Context, args: Args, kind: TestKind) -> Reply:
     session = ctx.session
     character = session.character(args.word("NAME"))
     attribute = session.ruleset.attribute(args.word("ATTR"))
-    options = read_test_options(args, kind)
+    options = replace(
+        read_test_options(args, kind), circumstances=session.ruleset.circumstances(session.state)
+    )
     request = session.ruleset.character_test(character, attribute, options)
-    return _roll_and_log(ctx, character.name, request, kind.name.lower())
+    reply = _roll_and_log(ctx, character.name, request, kind.name.lower())
+    hint = session.ruleset.tag_hint(character, options.tags)
+    if hint:
+        reply.add(f"  ({hint})", "muted")
+    return reply
 
 
 def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> Reply:

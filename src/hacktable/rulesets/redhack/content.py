@@ -422,6 +422,8 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
         only_for: class ids that may use it (empty: anyone).
         advantage_on: tests it gives advantage on.
         thrown: how it works thrown as a weapon, if it can be.
+        needed_for: test tags that have disadvantage without it (the holy symbol for
+            turning undead; thieves' tools for picking locks and disarming traps).
     """
 
     kind: ClassVar[str] = "gear"
@@ -436,6 +438,7 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     only_for: tuple[str, ...] = ()
     advantage_on: tuple[Circumstance, ...] = ()
     thrown: ThrownAttack | None = None
+    needed_for: tuple[str, ...] = ()
 
     @property
     def usage_die(self) -> UsageDie | None:

@@ -249,7 +249,8 @@ class Fight:
         attacked_this_round: foes attacked by anyone this round (backstab).
         last_hit: ``(group, character)``: who last hit a member of each group.
         last_kill: ``(group, character)``: who last took one out.
-        defeated_important: important groups beaten (for experience).
+        damaging_attacks: attacks by the players' side that did damage (a reaction test
+            in combat has +2 difficulty for each, RULINGS R18).
     """
 
     number: int
@@ -264,6 +265,7 @@ class Fight:
     attacked_this_round: tuple[str, ...] = ()
     last_hit: tuple[tuple[str, str], ...] = ()
     last_kill: tuple[tuple[str, str], ...] = ()
+    damaging_attacks: int = 0
 
     # -- lookups -------------------------------------------------------------------------
     def fighter(self, name: str) -> Fighter:

@@ -18,6 +18,7 @@ from ...dice.roller import roll
 from ...dice.usage import UsageDie
 from ...errors import CommandError, HacktableError, RuleError, UnknownNameError
 from ...play.character import Background, Character, Item
+from ...play.state import CampaignState
 from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
 from . import core_rules
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 __all__ = ["Redhack"]
 
 ATTRIBUTES = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+
+VISION = frozenset({"perception", "searching", "vision", "searching-for-traps", "surprise"})
+"""Test tags that need sight: in the dark they have disadvantage (redhack: Exploration &
+Dungeons > Preparation & Supplies > Light)."""
 
 
 class Redhack(Ruleset):
@@ -63,6 +68,21 @@ class Redhack(Ruleset):
             "RULINGS R11 (default ud4)",
         ),
         Setting(
+            "tick-minutes",
+            10,
+            (),
+            "minutes in a dungeon tick (the text: around 5 to 10)",
+            "redhack: Exploration & Dungeons > Time & Movement",
+        ),
+        Setting(
+            "hex-miles",
+            6,
+            (),
+            "the size of a wilderness hex in miles (the survival penalty per move is "
+            "max(1, round(0.4 x miles)))",
+            "redhack: Wilderness Survival; RULINGS R21 (default 6 miles: -2)",
+        ),
+        Setting(
             "parry",
             "attack",
             ("attack", "automatic"),
@@ -75,6 +95,11 @@ class Redhack(Ruleset):
         "hacktable.rulesets.redhack.commands.actions",
         "hacktable.rulesets.redhack.commands.care",
         "hacktable.rulesets.redhack.commands.bestiary",
+        "hacktable.rulesets.redhack.commands.supplies",
+        "hacktable.rulesets.redhack.commands.explore",
+        "hacktable.rulesets.redhack.commands.rest",
+        "hacktable.rulesets.redhack.commands.travel",
+        "hacktable.rulesets.redhack.commands.fortune",
     )
 
     @property
@@ -102,13 +127,21 @@ class Redhack(Ruleset):
     def _expand(self, tags: Iterable[str]) -> frozenset[str]:
         """Test tags with everything they imply; tags not in tags.toml (a background's
         own words) stand for themselves."""
+        known = self._known_tags()
         expanded: set[str] = set()
         for tag in tags:
-            try:
+            if tag in known:
                 expanded |= self.content.tags_implied(tag)
-            except UnknownNameError:
+            else:
                 expanded.add(tag)
         return frozenset(expanded)
+
+    def _known_tags(self) -> frozenset[str]:
+        cached: frozenset[str] | None = getattr(self, "_tag_ids", None)
+        if cached is None:
+            cached = frozenset(t.id for t in self.content.tags)
+            self._tag_ids = cached
+        return cached
 
     def character_test(
         self, character: Character, attribute: str, options: TestOptions
@@ -160,6 +193,19 @@ class Redhack(Ruleset):
             ):
                 advantages.append(item.name.lower())
         disadvantages += self._condition_sources(character, attribute)
+        situation = set(options.circumstances)
+        if "dark" in situation and (tags & VISION or options.kind is TestKind.MORALE):
+            disadvantages.append("darkness")
+        if "careless" in situation and tags & {"searching", "surprise"}:
+            disadvantages.append("moving fast and carelessly")
+        if "bright" in situation and tags & {"searching", "surprise"}:
+            advantages.append("an unusual amount of light")
+        if "movement" in tags and self.encumbrance(character) != "unencumbered":
+            disadvantages.append("encumbered")
+        for item_id, needed_for in self._tool_needs():
+            if needed_for & tags and item_id not in items:
+                entry = self.content.equipment(item_id)
+                disadvantages.append(f"no {entry.name.lower()}")
         return TestRequest(
             attribute=attribute,
             score=score,
@@ -184,6 +230,82 @@ class Redhack(Ruleset):
             if attribute in found.disadvantage_on:
                 sources.append(found.name.lower())
         return sources
+
+    def load(self, character: Character) -> int:
+        """Inventory slots in use (redhack: Equipment > Encumberance; RULINGS R29): each
+        item's slots (times its quantity, but a usage die of torches or rations is one
+        bundle), and one slot per 250 coins or part of it."""
+        items = sum(i.slots * (1 if i.usage else i.quantity) for i in character.inventory)
+        return items + -(-character.coins // 250)
+
+    def circumstances(self, state: CampaignState) -> tuple[str, ...]:
+        """``dark`` in a dungeon with no light lit (disadvantage on tests of vision or
+        morale), ``careless`` while moving fast and carelessly (disadvantage on search and
+        surprise), ``bright`` with an unusual amount of light (advantage on them)
+        (redhack: Exploration & Dungeons > Time & Movement, Preparation > Light)."""
+        from ...play.codec import from_json
+        from .party import PartyState
+
+        data = state.get("party", "state")
+        party = PartyState() if data is None else from_json(PartyState, data)
+        found = []
+        if party.environment == "dungeon":
+            lit = any(
+                item.get("lit")
+                for character in state.values("character")
+                for item in character.get("inventory", ())
+            )
+            if not lit:
+                found.append("dark")
+        if party.careless:
+            found.append("careless")
+        if party.light:
+            found.append("bright")
+        return tuple(found)
+
+    def tag_hint(self, character: Character, tags: tuple[str, ...]) -> str | None:
+        """Tags not in tags.toml nor among the character's background tags."""
+        import difflib
+
+        known = {t.id for t in self.content.tags}
+        own = set(character.background.advantages) | set(character.background.disadvantages)
+        unknown = [t for t in tags if t not in known and t not in own]
+        if not unknown:
+            return None
+        hints = []
+        for tag in unknown:
+            close = difflib.get_close_matches(tag, sorted(known | own), n=1)
+            hints.append(f"'{tag}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        return f"no rule or background knows {', '.join(hints)}: only the GM's adv/dis apply to it"
+
+    def carry_check(self, before: Character, after: Character) -> str | None:
+        """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
+        load = self.load(after)
+        if load > self.load(before) and self.encumbrance(after) == "overloaded":
+            limit = 2 * after.score("STR")
+            return (
+                f"{after.name} cannot carry that: {load} slots, at most {limit} "
+                "(twice STR, RULINGS R29)"
+            )
+        return None
+
+    def encumbrance(self, character: Character) -> str:
+        """``"unencumbered"`` (up to STR slots), ``"encumbered"`` (up to twice STR:
+        disadvantage on movement tests, -1 travel speed) or ``"overloaded"`` (more cannot
+        be carried) (RULINGS R29)."""
+        used, strength = self.load(character), character.score("STR")
+        if used <= strength:
+            return "unencumbered"
+        return "encumbered" if used <= 2 * strength else "overloaded"
+
+    def _tool_needs(self) -> tuple[tuple[str, frozenset[str]], ...]:
+        """Gear whose lack gives disadvantage, with the test tags it is needed for (the
+        holy symbol for turning undead, thieves' tools for locks and traps)."""
+        return tuple(
+            (entry.id, frozenset(entry.needed_for))
+            for entry in self.content.equipment_items
+            if isinstance(entry, Gear) and entry.needed_for
+        )
 
     def armour_category(self, character: Character) -> str:
         """``none``, ``light``, ``medium`` or ``heavy``: the worn armour's (R7)."""
@@ -493,17 +615,15 @@ class Redhack(Ruleset):
                 tags.append("disadvantage: " + ", ".join(background.disadvantages))
             extra = f" ({'; '.join(tags)})" if tags else ""
             lines.append(f"  Background: {background.text}{extra}")
-        strength = character.score("STR")
-        used = sum(
-            item.slots * (1 if item.usage else item.quantity) for item in character.inventory
-        )
+        used, strength = self.load(character), character.score("STR")
         if used <= strength:
             burden = "unencumbered"
         elif used <= 2 * strength:
             burden = "encumbered: disadvantage on movement tests, -1 travel speed"
         else:
             burden = "over the limit: cannot carry this much"
-        lines.append(f"  Inventory ({used} slots of {strength}; {burden}):")
+        coins = f", coins {-(-character.coins // 250)}" if character.coins else ""
+        lines.append(f"  Inventory ({used} slots of {strength}{coins}; {burden}):")
         lines.extend(f"    - {item.describe()}" for item in character.inventory)
         if features:
             lines.append(f"  Features: {features}")

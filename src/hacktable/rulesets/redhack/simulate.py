@@ -10,7 +10,7 @@ interval. Two engines implement exactly the same model:
   :func:`.combat.roll_damage`, :func:`.combat.morale_check`, :func:`hacktable.dice.roll`);
   it is the reference;
 * the **vector** engine (:func:`simulate_vector`, in :mod:`.simulate_vector`) plays all
-  the fights at once with NumPy arrays, round by round; it is some hundred times faster
+  the fights at once with NumPy arrays, round by round; it is tens of times faster
   and must agree with the scalar engine within statistical tolerance (the tests check).
 
 The model (``docs/simulate.md`` says the same at more length):
@@ -82,7 +82,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...dice.roller import roll
 from ...dice.source import derive
@@ -92,32 +92,43 @@ from . import core_rules
 from .bestiary import Bestiary, Monster
 from .combat import morale_check, roll_damage
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...play.character import Character
+
 __all__ = [
     "ENGINES",
     "MAX_FOES",
     "MAX_ROUNDS",
     "MAX_RUNS",
+    "SAMPLE_PARTY",
     "Combatant",
     "Encounter",
     "Estimate",
     "FightOutcome",
+    "FoeInfo",
     "FoeSpec",
+    "Roster",
     "Summary",
     "Tally",
     "check_runs",
     "combatant",
     "describe_foes",
     "load_party",
+    "mean_interval",
     "parse_monsters",
     "party_from_campaign",
     "plot",
     "render_summary",
+    "roster",
+    "sample_characters",
     "sample_party",
     "simulate",
     "simulate_one",
     "simulate_scalar",
     "simulate_vector",
     "summary_to_json",
+    "wilson",
 ]
 
 MAX_ROUNDS = 50
@@ -303,9 +314,7 @@ def parse_monsters(text: str, bestiary: Bestiary) -> tuple[FoeSpec, ...]:
             words = " ".join(entry.split())
             found = _ENTRY.match(words)
             if found is None:
-                raise CommandError(
-                    f"empty entry in the monster list {text.strip()!r}", "simulate"
-                )
+                raise CommandError(f"empty entry in the monster list {text.strip()!r}", "simulate")
             count = int(found.group("count") or 1)
             if count < 1:
                 raise CommandError(
@@ -320,10 +329,6 @@ def parse_monsters(text: str, bestiary: Bestiary) -> tuple[FoeSpec, ...]:
 
 
 # -- parties -----------------------------------------------------------------------------
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from ...play.character import Character
 
 
 def combatant(character: Character) -> Combatant:
@@ -656,8 +661,9 @@ def wilson(successes: int, n: int) -> Estimate:
 def mean_interval(total: float, total_sq: float, n: int) -> Estimate:
     """A mean with mean +- 1.96 s / sqrt(n) (s: the sample standard deviation).
 
-    >>> mean_interval(10, 30, 4)  # values 1, 2, 3, 4
-    Estimate(mean=2.5, low=1.234..., high=3.765...)
+    >>> e = mean_interval(10, 30, 4)  # values 1, 2, 3, 4
+    >>> e.mean, round(e.low, 3), round(e.high, 3)
+    (2.5, 1.235, 3.765)
     """
     if n <= 0:
         return Estimate(math.nan, math.nan, math.nan)
@@ -691,7 +697,7 @@ class Tally:
     rounds_all: list[int] = field(default_factory=lambda: [0] * MAX_ROUNDS)
     rounds_won: list[int] = field(default_factory=lambda: [0] * MAX_ROUNDS)
 
-    FIGURES = ("rounds", "out", "dead", "injured", "captured")
+    FIGURES: ClassVar[tuple[str, ...]] = ("rounds", "out", "dead", "injured", "captured")
 
     def add(self, outcome: FightOutcome) -> None:
         """Count one fight."""
@@ -888,7 +894,9 @@ def render_summary(summary: Summary) -> list[str]:
         f"  rounds          {_number(summary.rounds)}",
     ]
     if summary.draw_rate.mean > 0:
-        lines.append(f"  draws           {_percent(summary.draw_rate)}  (after {MAX_ROUNDS} rounds)")
+        lines.append(
+            f"  draws           {_percent(summary.draw_rate)}  (after {MAX_ROUNDS} rounds)"
+        )
     return lines
 
 
@@ -927,6 +935,7 @@ def plot(summary: Summary, path: str | Path) -> None:
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     rounds = list(range(1, len(summary.round_counts) + 1))
     won = list(summary.won_round_counts) or [0] * len(rounds)
@@ -936,11 +945,13 @@ def plot(summary: Summary, path: str | Path) -> None:
     axes = figure.add_subplot()
     axes.bar(rounds, won, color="#2e7d32", label="party won")
     axes.bar(rounds, lost, bottom=won, color="#c62828", label="lost or drawn")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("rounds")
     axes.set_ylabel("fights")
+    who = ", ".join(summary.party) or "the party"
     axes.set_title(
-        f"{summary.foes}: won {summary.win_rate.mean:.1%} of {summary.runs:,} fights "
-        f"({summary.engine}, seed {summary.seed})",
+        f"{who} against {summary.foes}\nwon {summary.win_rate.mean:.1%} of "
+        f"{summary.runs:,} fights ({summary.engine} engine, seed {summary.seed})",
         fontsize="medium",
     )
     axes.legend()

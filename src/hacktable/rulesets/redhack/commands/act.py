@@ -4,7 +4,7 @@ them, the lines it shows, and the single event it commits (redhack: Combat)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from ....console.framework import Args, Context, Reply
 from ....console.session import Session
@@ -14,7 +14,10 @@ from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....rules.resolution import TestRequest, TestResult
 from ..fight import Fight, Fighter
+from ..party import Needs, PartyState
 from ..ruleset import Redhack
+
+T = TypeVar("T")
 
 __all__ = [
     "FIGHT_KEY",
@@ -22,6 +25,7 @@ __all__ = [
     "OverrideRandom",
     "current_fight",
     "fighter_character",
+    "read_flags",
     "read_overrides",
     "replace_fighter",
 ]
@@ -111,6 +115,7 @@ class Act:
         self.log: list[str] = []
         self.detail: dict[str, Any] = {}
         self.extra_changes: list[Change] = []
+        self._entities: dict[tuple[str, str], Any] = {}
         if self.overrides:
             self.detail["override"] = dict(self.overrides.items())
 
@@ -136,6 +141,36 @@ class Act:
         if character.key not in self._before:
             self._before[character.key] = self.session.character(character.name)
         self._now[character.key] = character
+
+    # -- other entities ------------------------------------------------------------------
+    def entity(self, kind: str, key: str, type_: type[T], default: T) -> T:
+        """An entity as this command has left it so far (``default`` if there is
+        none)."""
+        if (kind, key) in self._entities:
+            staged: T = self._entities[(kind, key)]
+            return staged
+        data = self.session.state.get(kind, key)
+        return default if data is None else from_json(type_, data)
+
+    def set_entity(self, kind: str, key: str, value: Any) -> None:
+        """Stage a new value for an entity."""
+        self._entities[(kind, key)] = value
+
+    def party(self) -> PartyState:
+        """The party's place and time."""
+        return self.entity("party", "state", PartyState, PartyState())
+
+    def set_party(self, state: PartyState) -> None:
+        """Stage the party's new place and time."""
+        self.set_entity("party", "state", state)
+
+    def needs(self, character: Character) -> Needs:
+        """A character's food, water and sleep."""
+        return self.entity("needs", character.key, Needs, Needs())
+
+    def set_needs(self, character: Character, needs: Needs) -> None:
+        """Stage a character's needs."""
+        self.set_entity("needs", character.key, needs)
 
     # -- output --------------------------------------------------------------------------
     def say(self, text: str, style: str = "", log: bool = True) -> None:
@@ -187,6 +222,15 @@ class Act:
         for key, character in self._now.items():
             changes.append(self.session.character_change(self._before[key], character))
         changes.extend(self.extra_changes)
+        for (kind, key), value in self._entities.items():
+            changes.append(
+                Change(
+                    kind,
+                    key,
+                    self.session.state.get(kind, key),
+                    None if value is None else to_json(value),
+                )
+            )
         summary = "; ".join(self.log)
         self.session.commit(
             Event(
@@ -215,3 +259,30 @@ def fighter_character(act: Act, name: str) -> tuple[Fighter, Character]:
 def replace_fighter(act: Act, fighter: Fighter) -> None:
     """Stage a change to a fighter."""
     act.fight = act.need_fight().with_fighter(fighter)
+
+
+def read_flags(
+    args: Args, allowed: tuple[str, ...], switches: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """Read ``--option VALUE`` and ``--switch`` words; other words are joined under
+    ``""`` for the caller to refuse or use.
+
+    Raises:
+        CommandError: an unknown ``--option``, or one missing its value.
+    """
+    found: dict[str, str] = {}
+    positional: list[str] = []
+    while not args.empty:
+        word = args.word("an option")
+        low = word.lower()
+        if low in switches:
+            found[low] = "yes"
+        elif low in allowed:
+            found[low] = args.word(f"the value of {low}")
+        elif low.startswith("--"):
+            raise args.error(f"unexpected {word!r}")
+        else:
+            positional.append(word)
+    if positional:
+        found[""] = " ".join(positional)
+    return found

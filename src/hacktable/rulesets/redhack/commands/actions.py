@@ -748,16 +748,11 @@ def turn_command(ctx: Context, args: Args) -> Reply:
     if "undead" not in foe.tags:
         raise RuleError(f"{foe.name} is not undead")
     gm_adv, gm_dis = _gm_sources(options)
-    has_symbol = any(i.ref == "holy-symbol" for i in character.inventory)
-    dis = gm_dis if has_symbol else (*gm_dis, "no holy symbol")
-    request = act.ruleset.character_test(
+    request = act.ruleset.character_test(  # no holy symbol: disadvantage, from the data
         character,
         "WIS",
         TestOptions(
-            penalty=foe.hd,
-            advantages=gm_adv,
-            disadvantages=dis,
-            tags=("turning-undead",),
+            penalty=foe.hd, advantages=gm_adv, disadvantages=gm_dis, tags=("turning-undead",)
         ),
     )
     result = act.ruleset.resolve_test(request, act.rng)

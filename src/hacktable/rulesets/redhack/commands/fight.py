@@ -17,7 +17,7 @@ from ....rules.resolution import Critical, TestKind
 from ...base import TestOptions
 from ..combat import Band
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
-from .act import Act, current_fight, fighter_character, read_overrides, replace_fighter
+from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
 from .mechanics import end_of_round, start_round, tick_ongoing
 
 TYPE_CHECKING = False
@@ -107,30 +107,11 @@ def fight_command(ctx: Context, args: Args) -> Reply:
     raise args.error(f"unknown subcommand {action!r}")
 
 
-def _flags(args: Args, allowed: tuple[str, ...], switches: tuple[str, ...] = ()) -> dict[str, str]:
-    found: dict[str, str] = {}
-    positional: list[str] = []
-    while not args.empty:
-        word = args.word("an option")
-        low = word.lower()
-        if low in switches:
-            found[low] = "yes"
-        elif low in allowed:
-            found[low] = args.word(f"the value of {low}")
-        elif low.startswith("--"):
-            raise args.error(f"unexpected {word!r}")
-        else:
-            positional.append(word)
-    if positional:
-        found[""] = " ".join(positional)
-    return found
-
-
 def _start(ctx: Context, args: Args) -> Reply:
     act = Act(ctx)
     if act.fight is not None:
         raise RuleError(f"fight {act.fight.number} is still going on: 'fight end' first")
-    flags = _flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
+    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
     if "--party" in flags:
@@ -198,7 +179,7 @@ def _add(ctx: Context, args: Args) -> Reply:
     if count > 50:
         raise args.error("at most 50 monsters at a time")
     name = args.word("MONSTER")
-    flags = _flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
+    flags = read_flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
     monster = monsters_for(act.session).get(name)

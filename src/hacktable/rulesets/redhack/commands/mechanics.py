@@ -64,6 +64,7 @@ def damage_foe(act: Act, foe_key: str, amount: int, by: str) -> Foe:
     fight = fight.with_foe(after)
     if amount > 0 and fight.has_fighter(by):
         fight = fight.noting("last_hit", foe.group, fight.fighter(by).name)
+        fight = replace(fight, damaging_attacks=fight.damaging_attacks + 1)
     act.say(f"{foe.name} takes {amount}: HP {foe.hp} -> {hp}")
     if hp == 0 and foe.fighting:
         after = replace(after, status="out")

@@ -1,0 +1,695 @@
+"""Exploring: ``where``, ``explore``, ``tick``, ``light``, ``douse``, ``fire``,
+``encounters``, ``check``, ``react`` and ``climb`` (redhack: Exploration & Dungeons;
+RULINGS R11, R16-R20).
+
+Time drives the rules: advancing dungeon time rolls what is due by itself. Every 3
+ticks the party checks for an encounter and rolls the usage die of every lit light
+source (R16), and a mortally wounded character rolls their duration die (R11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from ....console.framework import Args, Context, Reply, command
+from ....console.session import Session
+from ....dice.render import render_roll
+from ....dice.roller import roll
+from ....dice.usage import roll_usage
+from ....errors import HacktableError, RuleError, RulesDataError, UnknownNameError
+from ....play.character import Character
+from ....play.codec import from_json, to_json
+from ....play.events import Change, Event
+from ....rules.resolution import TestKind
+from ....rules.tables import Table, roll_table, validate_table
+from ...base import TestOptions
+from ..exploration import (
+    EncounterCheck,
+    climb_difficulty,
+    encounter_check,
+    fall_dice,
+    shift_reaction,
+)
+from ..party import ENVIRONMENTS
+from .act import Act, current_fight, read_overrides
+from .mechanics import damage_character
+
+__all__ = ["encounter_for", "location_table", "pass_ticks"]
+
+TICK_ACTIONS = {
+    "move": 2,  # moving from room to room: 1 tick a room (half-ticks)
+    "search": 2,  # searching a room for treasure or points of interest
+    "traps": 2,  # checking for traps
+    "secret": 2,  # searching for secret doors
+    "discuss": 2,  # pausing to discuss next moves
+    "fight": 2,  # a typical combat
+}
+"""Half-ticks each action takes (redhack: Exploration & Dungeons > Time & Movement)."""
+
+FAST_ROOMS_PER_TICK = 2
+"""Rooms per tick when moving fast and carelessly (the text: "multiple rooms")."""
+
+
+# -- encounter tables ----------------------------------------------------------------------
+
+
+def location_table(session: Session, location: str) -> Table | None:
+    """The campaign's encounter table for ``location``, or ``None`` (no location).
+
+    Raises:
+        UnknownNameError: a location with no table.
+    """
+    if not location:
+        return None
+    data = session.state.get("encounter-table", location)
+    if data is None:
+        raise UnknownNameError("encounter table", location, session.state.keys("encounter-table"))
+    return from_json(Table, data)
+
+
+def encounter_for(act: Act) -> EncounterCheck:
+    """An encounter check for where the party is now, remembering a sign (R17)."""
+    party = act.party()
+    check = encounter_check(
+        act.rng,
+        table=location_table(act.session, party.location),
+        sign=party.sign,
+        fire=party.fire,
+        light=party.light,
+    )
+    act.set_party(replace(act.party(), sign=check.sign))
+    act.detail.setdefault("encounter_checks", []).append(
+        {"faces": list(check.faces), "outcome": check.outcome, "creature": check.creature}
+    )
+    return check
+
+
+# -- light -------------------------------------------------------------------------------
+
+
+def _light_check(act: Act) -> None:
+    """R16: every lit light source rolls its usage die; a lantern burns its carrier's
+    oil. One that runs out is announced and goes dark."""
+    for character in act.session.characters():
+        current = act.character(character.name)
+        for index, item in enumerate(current.inventory):
+            if not item.lit:
+                continue
+            fuel_index = index
+            if item.usage is None:  # a lantern: its carrier's oil
+                fuel_index = next(
+                    (
+                        i
+                        for i, other in enumerate(current.inventory)
+                        if other.ref == "oil"
+                        and other.usage is not None
+                        and not other.usage.exhausted
+                    ),
+                    -1,
+                )
+                if fuel_index < 0:
+                    current = current.replace_item(index, replace(item, lit=False))
+                    act.say(f"  {current.name}'s {item.name} has no oil: it goes out", "warning")
+                    continue
+            fuel = current.inventory[fuel_index]
+            assert fuel.usage is not None
+            usage = roll_usage(fuel.usage, act.rng)
+            act.say(f"  {current.name}'s {fuel.name}: {usage.explain()}", "dice")
+            current = current.replace_item(fuel_index, replace(fuel, usage=usage.after))
+            if usage.after.exhausted:
+                current = current.replace_item(index, replace(current.inventory[index], lit=False))
+                act.say(
+                    f"  {current.name}'s {item.name} "
+                    f"{'gutters out' if fuel_index == index else 'runs dry'}",
+                    "warning",
+                )
+        act.update(current)
+    lit = any(i.lit for c in act.session.characters() for i in act.character(c.name).inventory)
+    if not lit and act.party().environment == "dungeon":
+        act.say("  No light burns: darkness (disadvantage on tests of sight and morale)", "warning")
+
+
+def _duration_dice(act: Act) -> None:
+    for character in act.session.characters():
+        current = act.character(character.name)
+        if current.mortal_wound is None:
+            continue
+        usage = roll_usage(current.mortal_wound, act.rng)
+        act.say(f"  {current.name}'s duration die: {usage.explain()}", "dice")
+        if usage.after.exhausted:
+            act.update(
+                replace(current, mortal_wound=None, conditions=(*current.conditions, "dead"))
+            )
+            act.say(f"  {current.name} dies of their wounds.", "critical")
+        else:
+            act.update(replace(current, mortal_wound=usage.after))
+
+
+def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> bool:
+    """Let dungeon time pass and roll what falls due (RULINGS R16): at every third tick,
+    an encounter check, every lit light's usage die, and any duration dice (R11).
+
+    Returns:
+        Whether an encounter happened (time stops there).
+
+    Raises:
+        RuleError: a negative amount of time, or the party is not in a dungeon.
+    """
+    if half_ticks < 0:
+        raise RuleError("time only moves forward: ticks cannot be negative")
+    party = act.party()
+    if party.environment != "dungeon":
+        raise RuleError(
+            f"ticks pass in a dungeon; the party is in the {party.environment} "
+            "('where dungeon LOCATION' first)"
+        )
+    start = party.half_ticks
+    for step in range(start + 1, start + half_ticks + 1):
+        act.set_party(replace(act.party(), half_ticks=step).later(minutes_per_tick // 2))
+        if step % 6 == 0:  # every 3 ticks (6 half-ticks)
+            act.say(f"Tick {step // 2}: torch check", "title")
+            _light_check(act)
+            _duration_dice(act)
+            check = encounter_for(act)
+            act.say(f"  {check.explanation}", "critical" if check.encounter else "dice")
+            if check.encounter:
+                return True
+    return False
+
+
+# -- commands ----------------------------------------------------------------------------
+
+
+def _env_words(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return ENVIRONMENTS
+    return session.state.keys("encounter-table")
+
+
+@command(
+    "where",
+    "where [dungeon|wilderness|town|safe [LOCATION]]",
+    "where the party is: the place decides time, rests and encounter checks",
+    details="""
+"where dungeon crypt" enters a dungeon whose encounter table is "crypt" (see
+'encounters'): time passes in ticks there, with a torch check every 3 ticks (RULINGS
+R16). "where town" leaves it. A full day's rest needs a town or safe place; downtime a
+town. With no arguments, shows where and when the party is.
+""",
+    complete=_env_words,
+)
+def where_command(ctx: Context, args: Args) -> Reply:
+    """Show or set where the party is."""
+    act = Act(ctx)
+    party = act.party()
+    if args.empty:
+        extra = f", {party.ticks:g} ticks in" if party.environment == "dungeon" else ""
+        flags = [
+            f
+            for f, on in (
+                ("visible fire", party.fire),
+                ("fast and careless", party.careless),
+                ("bright light", party.light),
+            )
+            if on
+        ]
+        return Reply().add(
+            f"The party is in the {party.environment}"
+            f"{' (' + party.location + ')' if party.location else ''}, {party.clock}{extra}"
+            + (f"; {', '.join(flags)}" if flags else "")
+            + (f"; remembered sign: {party.sign}" if party.sign else "")
+        )
+    environment = args.word("PLACE").lower()
+    if environment not in ENVIRONMENTS:
+        raise args.error(f"a place is one of {', '.join(ENVIRONMENTS)}")
+    location = " ".join(args.rest()).strip().lower()
+    location_table(act.session, location)  # an unknown table is refused now
+    entering = environment == "dungeon" and (
+        party.environment != "dungeon" or location != party.location
+    )
+    act.set_party(
+        replace(
+            party,
+            environment=environment,
+            location=location,
+            half_ticks=0 if entering else party.half_ticks,
+            sign=None if location != party.location else party.sign,
+            careless=False,
+        )
+    )
+    act.say(f"The party is now in the {environment}" + (f" ({location})" if location else ""))
+    return act.commit("where")
+
+
+@command(
+    "explore",
+    "explore move [N]|search|traps|secret|discuss|fight [fast]",
+    "spend dungeon time on an action: 1 tick each (move: a tick a room)",
+    details="""
+Moving room to room takes 1 tick a room; searching a room, checking for traps, searching
+for secret doors, pausing to discuss, a typical combat: 1 tick each (redhack: Exploration
+& Dungeons > Time & Movement). "fast": moving fast and carelessly covers 2 rooms a tick
+and searches in half a tick, at the price of disadvantage on search and surprise tests
+until the party slows down. Every 3 ticks the torch check follows by itself (R16).
+""",
+    complete=lambda s, w: tuple(TICK_ACTIONS) if not w else ("fast",),
+)
+def explore_command(ctx: Context, args: Args) -> Reply:
+    """Spend time on a dungeon action."""
+    action = args.word("ACTION").lower()
+    if action not in TICK_ACTIONS:
+        raise args.error(f"an action is one of {', '.join(TICK_ACTIONS)}")
+    words = [w.lower() for w in args.rest()]
+    fast = "fast" in words
+    numbers = [w for w in words if w != "fast"]
+    if len(numbers) > 1 or (numbers and action != "move"):
+        raise args.error(f"unexpected {' '.join(numbers)!r}")
+    rooms = args.to_int(numbers[0], "N", minimum=1) if numbers else 1
+    act = Act(ctx)
+    if act.fight is not None and action != "fight":
+        raise RuleError("there is a fight going on ('fight end' first)")
+    if action == "move":
+        half_ticks = 2 * (-(-rooms // FAST_ROOMS_PER_TICK) if fast else rooms)
+        what = f"moves {rooms} room(s)"
+    else:
+        half_ticks = 1 if fast and action in ("search", "traps", "secret") else 2
+        what = {
+            "search": "searches the room",
+            "traps": "checks for traps",
+            "secret": "searches for secret doors",
+            "discuss": "stops to talk it over",
+            "fight": "fights",
+        }[action]
+    act.set_party(replace(act.party(), careless=fast))
+    pace = " fast and carelessly" if fast else ""
+    act.say(f"The party {what}{pace}: {half_ticks / 2:g} tick(s)")
+    pass_ticks(act, half_ticks, int(act.session.setting("tick-minutes")))
+    return act.commit("explore")
+
+
+@command(
+    "tick",
+    "tick N",
+    "let N ticks of dungeon time pass (torch checks every 3 ticks)",
+)
+def tick_command(ctx: Context, args: Args) -> Reply:
+    """Let time pass."""
+    count = args.integer("N", minimum=0)
+    args.done()
+    if count > 1000:
+        raise args.error("at most 1000 ticks at a time")
+    act = Act(ctx)
+    act.say(f"{count} tick(s) pass")
+    pass_ticks(act, 2 * count, int(act.session.setting("tick-minutes")))
+    return act.commit("tick")
+
+
+def _light_items(session: Session, words: list[str]) -> Iterable[str]:
+    if not words:
+        return [c.name for c in session.characters()]
+    try:
+        character = session.character(words[0])
+    except HacktableError:
+        return ()
+    return [i.name for i in character.inventory if i.kind == "light" or i.ref == "lantern"]
+
+
+@command(
+    "light",
+    "light NAME ITEM",
+    "light a torch or lantern: it burns its usage die at every torch check",
+    complete=_light_items,
+)
+def light_command(ctx: Context, args: Args) -> Reply:
+    """Light a light source (a tinderbox is needed, redhack: Equipment > Miscellany)."""
+    return _set_lit(ctx, args, True)
+
+
+@command("douse", "douse NAME ITEM", "put out a light", complete=_light_items)
+def douse_command(ctx: Context, args: Args) -> Reply:
+    """Put a light out."""
+    return _set_lit(ctx, args, False)
+
+
+def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
+    act = Act(ctx)
+    character = act.character(args.word("NAME"))
+    name = " ".join(args.rest())
+    if not name:
+        raise args.error("missing ITEM")
+    matches = character.find_items(name)
+    live = [
+        i
+        for i in matches
+        if character.inventory[i].lit != on
+        and ((die := character.inventory[i].usage) is None or not die.exhausted)
+    ]
+    index = (live or matches or [character.find_item(name)])[0]
+    item = character.inventory[index]
+    if on:
+        if item.kind != "light" and item.ref != "lantern":
+            raise RuleError(f"{item.name} is not a light source")
+        if item.usage is not None and item.usage.exhausted:
+            raise RuleError(f"{character.name}'s {item.name} is burnt out")
+        if item.lit:
+            raise RuleError(f"{character.name}'s {item.name} is already lit")
+        tinder = any(
+            i.ref == "tinderbox"
+            for c in act.session.characters()
+            for i in act.character(c.name).inventory
+        )
+        if not tinder:
+            raise RuleError("nobody has a tinderbox to light it (redhack: Equipment)")
+    elif not item.lit:
+        raise RuleError(f"{character.name}'s {item.name} is not lit")
+    act.update(character.replace_item(index, replace(item, lit=on)))
+    act.say(f"{character.name} {'lights' if on else 'puts out'} {item.describe()}")
+    return act.commit("light" if on else "douse", character.name)
+
+
+@command(
+    "fire",
+    "fire on|off | fire light on|off",
+    "a visible fire (-1 on encounter checks), or an unusual amount of light",
+    details="""
+A visible fire subtracts 1 from the encounter die (RULINGS R17). "fire light on": the
+party uses an unusual amount of light: advantage on search and surprise tests, but the
+GM rolls encounter checks with advantage (the lower of two d6; docs/rulings.md H22).
+""",
+)
+def fire_command(ctx: Context, args: Args) -> Reply:
+    """Set the fire or light flag."""
+    first = args.word("on, off or light").lower()
+    act = Act(ctx)
+    party = act.party()
+    if first == "light":
+        on = args.word("on or off").lower() == "on"
+        act.set_party(replace(party, light=on))
+        act.say(f"The party {'blazes with light' if on else 'dims its lights'}")
+    elif first in ("on", "off"):
+        act.set_party(replace(party, fire=first == "on"))
+        act.say(f"The party's fire is {'visible' if first == 'on' else 'out'}")
+    else:
+        raise args.error("on, off or light")
+    args.done()
+    return act.commit("fire")
+
+
+@command(
+    "encounters",
+    "encounters | encounters NAME | encounters add FILE | encounters roll NAME",
+    "the campaign's encounter tables, one per location",
+    details="""
+A TOML file of tables, each with an id (the location), a name, dice (e.g. "1d8") and
+entries with low/high ranges, as the packaged tables.toml; ranges that overlap or leave
+gaps are refused, naming the table and the reason. 'where dungeon ID' makes the party's
+encounter checks roll on the table of that id.
+""",
+)
+def encounters_command(ctx: Context, args: Args) -> Reply:
+    """List, show, add or roll encounter tables."""
+    first = args.optional()
+    session = ctx.session
+    reply = Reply()
+    if first is None:
+        for key in session.state.keys("encounter-table"):
+            table = location_table(session, key)
+            assert table is not None
+            reply.add(f"{key:<16} {table.name} ({table.dice})")
+        if not reply.lines:
+            reply.add("No encounter tables yet: encounters add FILE", "note")
+        return reply
+    if first.lower() == "add":
+        return _add_tables(ctx, Path(" ".join(args.rest()) or args.word("FILE")))
+    if first.lower() == "roll":
+        act = Act(ctx)
+        table = location_table(session, args.word("NAME").lower())
+        assert table is not None
+        result = roll_table(table, act.rng)
+        act.say(result.explain(), "dice")
+        return act.commit("encounters.roll")
+    table = location_table(session, first.lower())
+    assert table is not None
+    from ....rules.tables import describe_entry
+
+    reply.add(f"{table.name} ({table.dice})", "title")
+    for entry in table.entries:
+        reply.add(
+            f"  {describe_entry(entry):<10} {entry.result}"
+            + (f": {entry.effect}" if entry.effect else "")
+        )
+    return reply
+
+
+def _add_tables(ctx: Context, path: Path) -> Reply:
+    import msgspec
+
+    from ....rules.content import load_toml_file
+
+    class TablesFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+        tables: tuple[Table, ...]
+
+    if not path.is_file():
+        raise RuleError(f"no encounter file {path}")
+    loaded = load_toml_file(path, TablesFile)
+    ids = [t.id for t in loaded.tables]
+    if len(set(ids)) != len(ids):
+        raise RulesDataError(path.name, "tables", "two tables share an id")
+    for index, table in enumerate(loaded.tables):
+        if table.dice is None:
+            raise RulesDataError(
+                path.name, f"tables[{index}] (id {table.id!r})", "an encounter table needs dice"
+            )
+        validate_table(table, file=path.name, entry=f"tables[{index}] (id {table.id!r})")
+    state = ctx.session.state
+    changes = tuple(
+        Change("encounter-table", t.id, state.get("encounter-table", t.id), to_json(t))
+        for t in loaded.tables
+    )
+    ctx.session.commit(
+        Event(
+            "encounters.add",
+            summary=f"encounter tables: {', '.join(ids)}",
+            detail={"file": str(path)},
+            changes=changes,
+            command=ctx.line,
+        )
+    )
+    return Reply().add(f"Added {len(ids)} encounter table(s) from {path}: {', '.join(ids)}")
+
+
+@command(
+    "check",
+    "check",
+    "an encounter check now (d6: 1 encounter, 2 a sign; R17)",
+)
+def check_command(ctx: Context, args: Args) -> Reply:
+    """A manual encounter check."""
+    args.done()
+    act = Act(ctx)
+    check = encounter_for(act)
+    act.say(check.explanation, "critical" if check.encounter else "dice")
+    return act.commit("check")
+
+
+@command(
+    "react",
+    "react [NAME] [combat] [adv|dis]",
+    "a reaction roll (2d6), moved a step by a character's CHA test",
+    details="""
+When a creature's disposition is unclear, roll 2d6 on the reaction table: 2 hostile,
+3-5 threatening, 6-8 cautious, 9-11 friendly, 12 ingratiating. Out of combat a
+character's CHA test moves it one step up (success) or down (failure); in combat the
+test has disadvantage and +2 difficulty for every damaging attack the players' side has
+made in the fight (redhack: Exploration & Dungeons > Reactions; RULINGS R18).
+""",
+    complete=lambda s, w: [c.name for c in s.characters()] if not w else ("combat",),
+)
+def react_command(ctx: Context, args: Args) -> Reply:
+    """A reaction roll."""
+    words, overrides = read_overrides(args, args.rest())
+    in_combat = any(w.lower() == "combat" for w in words)
+    gm_adv = tuple("GM" for w in words if w.lower() in ("adv", "advantage"))
+    gm_dis = tuple("GM" for w in words if w.lower() in ("dis", "disadvantage"))
+    names = [
+        w for w in words if w.lower() not in ("combat", "adv", "advantage", "dis", "disadvantage")
+    ]
+    if len(names) > 1:
+        raise args.error(f"unexpected {' '.join(names[1:])!r}")
+    act = Act(ctx, overrides)
+    outcome = act.ruleset.roll_table("reactions", act.rng)
+    act.say(outcome.explanation, "dice")
+    result = outcome.result
+    if names:
+        character = act.character(names[0])
+        penalty = 0
+        disadvantages = gm_dis
+        if in_combat:
+            fight = current_fight(act.session)
+            hits = 0 if fight is None else fight.damaging_attacks
+            penalty = 2 * hits
+            disadvantages = (*gm_dis, "in combat")
+        request = act.ruleset.character_test(
+            character,
+            "CHA",
+            TestOptions(penalty=penalty, advantages=gm_adv, disadvantages=disadvantages),
+        )
+        test = act.ruleset.resolve_test(request, act.rng)
+        act.show_test(f"{character.name} parleys", request, test)
+        shifted = shift_reaction(result, 1 if test.success else -1)
+        act.say(f"Reaction: {result} -> {shifted}", "success" if test.success else "failure")
+        result = shifted
+    act.detail["reaction"] = result
+    return act.commit("react")
+
+
+@command(
+    "climb",
+    "climb NAME FEET [secured] [pitons] [roped A,B,...] [adv|dis] [override] [roll N]",
+    "a climb: DEX test (1 per 100'), and a fall's saves and damage on a failure",
+    details="""
+Climbing in one go is a DEX test with difficulty 1 per 100 feet (at least 1). A secured
+rope or pitons give advantage; a Thief with climbing gear who has advantage twice needs
+no roll under normal conditions. On a failure: a DEX save against losing 1d4 unsecured
+items, a DEX save against 1d6 damage, and if that fails a further save against 2d6 more,
+capped at 1d6 per 10 feet fallen. "roped A,B": climbers roped together; adjacent ones
+may make STR saves to hold the faller (then only items are at risk); if none holds, the
+lowest roller falls too (RULINGS R20).
+""",
+    complete=lambda s, w: (
+        [c.name for c in s.characters()] if not w else ("secured", "pitons", "roped")
+    ),
+)
+def climb_command(ctx: Context, args: Args) -> Reply:
+    """A climb."""
+    name = args.word("NAME")
+    feet = args.integer("FEET", minimum=1)
+    words, overrides = read_overrides(args, args.rest())
+    secured = pitons = False
+    roped: list[str] = []
+    gm_adv: list[str] = []
+    gm_dis: list[str] = []
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low == "secured":
+            secured = True
+        elif low == "pitons":
+            pitons = True
+        elif low == "roped":
+            roped = [n for n in next(items, "").split(",") if n]
+        elif low in ("adv", "advantage"):
+            gm_adv.append("GM")
+        elif low in ("dis", "disadvantage"):
+            gm_dis.append("GM")
+        else:
+            raise args.error(f"unexpected {word!r}")
+    act = Act(ctx, overrides)
+    character = act.character(name)
+    advantages = list(gm_adv)
+    if secured:
+        advantages.append("secured rope")
+    if pitons and any(i.ref == "iron-spikes" for i in character.inventory):
+        advantages.append("pitons")
+    request = act.ruleset.character_test(
+        character,
+        "DEX",
+        TestOptions(
+            difficulty=climb_difficulty(feet),
+            advantages=tuple(advantages),
+            disadvantages=tuple(gm_dis),
+            tags=("climbing",),
+        ),
+    )
+    if len(request.advantages) >= 2 and "Thief" in " ".join(request.advantages) and not gm_dis:
+        act.say(
+            f"{character.name} climbs {feet} feet: advantage twice (a Thief with climbing "
+            "gear) needs no roll (RULINGS R20)",
+            "success",
+        )
+        return act.commit("climb", character.name)
+    result = act.ruleset.resolve_test(request, act.rng)
+    act.show_test(f"{character.name} climbs {feet} feet", request, result)
+    if not result.success:
+        _fall(act, character, feet, roped, secured)
+    return act.commit("climb", character.name)
+
+
+def _save(
+    act: Act, character: Character, attribute: str, why: str, disadvantage: bool = False
+) -> bool:
+    request = act.ruleset.character_test(
+        character,
+        attribute,
+        TestOptions(kind=TestKind.SAVE, disadvantages=("two falling",) if disadvantage else ()),
+    )
+    result = act.ruleset.resolve_test(request, act.rng)
+    act.say(
+        f"  {character.name}'s {attribute} save {why}: {result.explanation}: "
+        f"{'saved' if result.success else 'failed'}",
+        "dice",
+    )
+    return result.success
+
+
+def _fall(act: Act, character: Character, feet: int, roped: list[str], secured: bool) -> None:
+    """RULINGS R20, with the text's roped climbers."""
+    if roped:
+        names = [act.session.character(n).name for n in roped]
+        if character.name not in names:
+            names.append(character.name)
+        if secured:
+            act.say("  The rope is secured: everyone ends up dangling", "note")
+            for other in names:
+                _lose_items(act, act.character(other))
+            return
+        position = names.index(character.name)
+        adjacent = [names[i] for i in (position - 1, position + 1) if 0 <= i < len(names)]
+        held = [n for n in adjacent if _save(act, act.character(n), "STR", "to hold the rope")]
+        if held:
+            act.say(
+                f"  {', '.join(held)} hold{'s' if len(held) == 1 else ''} "
+                f"{character.name}: only items are at risk",
+                "success",
+            )
+            _lose_items(act, act.character(character.name))
+            return
+        if adjacent:
+            rolls = {n: act.rng.randrange(20) + 1 for n in adjacent}
+            lowest = min(rolls, key=rolls.__getitem__)
+            act.say(f"  Nobody holds: {lowest} (lowest roll) is pulled down too", "warning")
+            _fall_damage(act, act.character(lowest), feet, two=True)
+    _lose_items(act, act.character(character.name))
+    _fall_damage(act, act.character(character.name), feet, two=bool(roped))
+
+
+def _lose_items(act: Act, character: Character) -> None:
+    if _save(act, character, "DEX", "against losing items"):
+        return
+    count = roll("1d4", act.rng)
+    loose = [
+        i
+        for i, item in enumerate(character.inventory)
+        if not item.equipped and item.kind not in ("armour",)
+    ]
+    lost = loose[-count.total :] if loose else []
+    names = [character.inventory[i].name for i in lost]
+    for index in sorted(lost, reverse=True):
+        character = character.remove_item(index)
+    act.update(character)
+    act.say(
+        f"  {character.name} loses {render_roll(count)} unsecured items: "
+        f"{', '.join(names) or 'nothing loose'}",
+        "warning",
+    )
+
+
+def _fall_damage(act: Act, character: Character, feet: int, two: bool = False) -> None:
+    first = not _save(act, character, "DEX", "against 1d6 falling damage", two)
+    second = first and not _save(act, character, "DEX", "against 2d6 more", two)
+    damage, text = fall_dice(feet, act.rng, first, second)
+    if damage:
+        act.say(f"  {character.name} falls: {text}", "dice")
+        damage_character(act, character.name, damage, "the fall")
