@@ -7,6 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SEED ?= 11
 AMBUSH_SEED ?= 10
+MARSH_SEED ?= 52
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -24,6 +25,8 @@ run: $(STAMP)
 		--script examples/first-session.txt
 	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(AMBUSH_SEED) \
 		--script examples/goblin-ambush.txt
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(MARSH_SEED) \
+		--script examples/into-the-marsh.txt
 
 test: $(STAMP) lint typecheck pytest
 

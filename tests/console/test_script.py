@@ -58,6 +58,7 @@ EXAMPLES = ROOT / "examples"
 SESSIONS = (  # the sessions `make run` plays, in order, on one campaign, with their seeds
     ("first-session", 11),
     ("goblin-ambush", 10),
+    ("into-the-marsh", 52),
 )
 
 

@@ -204,7 +204,8 @@ def _recover(act: Act, name: str, kind: str, fast: bool, half: bool, start: Need
             return
     needs = act.needs(character)
     if kind in ("day", "downtime"):
-        if not fast:
+        # In a town or safe place meals are had there: nobody's rations are used.
+        if not fast and act.party().environment not in ("town", "safe"):
             consume(act, character.name, "food", half)
             consume(act, character.name, "water")
         character = act.character(character.name)
