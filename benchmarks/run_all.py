@@ -30,6 +30,7 @@ SCRIPTS = (
     "tests_per_second.py",
     "dice_rolls.py",
     "console_commands.py",
+    "fight_round.py",
     "simulate.py",
     "journey.py",
 )
