@@ -217,5 +217,9 @@ def note_command(ctx: Context, args: Args) -> Reply:
     text = " ".join(args.rest()).strip()
     if not text:
         raise args.error("missing TEXT")
+    if len(text) > 2000:
+        raise args.error(f"a note is at most 2,000 characters, not {len(text):,}")
+    if any(not ch.isprintable() for ch in text):
+        raise args.error("a note cannot hold control characters")
     ctx.session.commit(Event("note", summary=text, command=ctx.line))
     return Reply().add(text, "note")

@@ -140,6 +140,9 @@ def _new(ctx: Context, args: Args) -> Reply:
     ruleset = session.ruleset
     reply = Reply()
     rng = session.rng()
+    background = flags.get("--background", "")
+    if len(background) > 300 or any(not ch.isprintable() for ch in background):
+        raise args.error("a background is a sentence of at most 300 printable characters")
     if "--class" in flags:
         ruleset.classes()  # loads content: a broken data file fails before any roll
         spec = CharacterSpec(
