@@ -15,7 +15,7 @@ from ....errors import RuleError
 from ....play.events import Change
 from .act import Act
 from .fight import campaign_day
-from .mechanics import roll_injury
+from .mechanics import roll_duration_die, roll_injury
 
 
 def _characters(session: Session, words: list[str]) -> Iterable[str]:
@@ -58,17 +58,7 @@ def mortal_command(ctx: Context, args: Args) -> Reply:
     name = args.word("NAME")
     args.done()
     act = Act(ctx)
-    character = act.character(name)
-    if character.mortal_wound is None:
-        raise RuleError(f"{character.name} is not mortally wounded")
-    usage = roll_usage(character.mortal_wound, act.rng)
-    act.say(f"{character.name}'s duration die: {usage.explain()}", "dice")
-    if usage.after.exhausted:
-        after = replace(character, mortal_wound=None, conditions=(*character.conditions, "dead"))
-        act.say(f"{character.name} dies of their wounds.", "critical")
-    else:
-        after = replace(character, mortal_wound=usage.after)
-    act.update(after)
+    character = roll_duration_die(act, name)
     return act.commit("mortal", character.name)
 
 

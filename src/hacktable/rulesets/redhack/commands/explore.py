@@ -34,7 +34,7 @@ from ..exploration import (
 )
 from ..party import ENVIRONMENTS
 from .act import Act, current_fight, read_overrides
-from .mechanics import damage_character
+from .mechanics import damage_character, roll_duration_die
 
 __all__ = ["encounter_for", "location_table", "pass_ticks"]
 
@@ -133,18 +133,8 @@ def _light_check(act: Act) -> None:
 
 def _duration_dice(act: Act) -> None:
     for character in act.session.characters():
-        current = act.character(character.name)
-        if current.mortal_wound is None:
-            continue
-        usage = roll_usage(current.mortal_wound, act.rng)
-        act.say(f"  {current.name}'s duration die: {usage.explain()}", "dice")
-        if usage.after.exhausted:
-            act.update(
-                replace(current, mortal_wound=None, conditions=(*current.conditions, "dead"))
-            )
-            act.say(f"  {current.name} dies of their wounds.", "critical")
-        else:
-            act.update(replace(current, mortal_wound=usage.after))
+        if act.character(character.name).mortal_wound is not None:
+            roll_duration_die(act, character.name, "  ")
 
 
 def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> bool:

@@ -23,6 +23,7 @@ __all__ = [
     "damage_foe",
     "end_of_round",
     "has_feature",
+    "roll_duration_die",
     "roll_injury",
     "start_round",
     "tick_ongoing",
@@ -272,6 +273,28 @@ def end_of_round(act: Act) -> None:
 
 
 # -- injuries ----------------------------------------------------------------------------
+
+
+def roll_duration_die(act: Act, name: str, indent: str = "") -> Character:
+    """A mortally wounded character rolls their duration die (RULINGS R11: at every
+    torch check, every rest and every downtime day); once it is exhausted they die.
+
+    Raises:
+        RuleError: the character is not mortally wounded.
+    """
+    character = act.character(name)
+    if character.mortal_wound is None:
+        raise RuleError(f"{character.name} is not mortally wounded")
+    usage = roll_usage(character.mortal_wound, act.rng)
+    act.say(f"{indent}{character.name}'s duration die: {usage.explain()}", "dice")
+    if usage.after.exhausted:
+        after = replace(character, mortal_wound=None, conditions=(*character.conditions, "dead"))
+        act.say(f"{indent}{character.name} dies of their wounds.", "critical")
+    else:
+        after = replace(character, mortal_wound=usage.after)
+    act.update(after)
+    return after
+
 
 ATTRIBUTE_BY_D6 = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 

@@ -12,7 +12,6 @@ from ....console.framework import Args, Context, Reply, command
 from ....console.session import Session
 from ....dice.render import render_roll
 from ....dice.roller import roll
-from ....dice.usage import roll_usage
 from ....errors import RuleError
 from ....play.character import Character
 from ....rules.resolution import TestKind
@@ -23,7 +22,7 @@ from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, recovered_step
 from .act import Act, read_overrides
 from .explore import encounter_for
-from .mechanics import roll_injury
+from .mechanics import roll_duration_die, roll_injury
 from .supplies import consume
 
 __all__ = ["REST_KINDS", "RestOutcome", "take_rest"]
@@ -109,7 +108,7 @@ def take_rest(
     start_needs = {c.key: act.needs(c) for c in resting}
     for character in resting:
         if character.mortal_wound is not None:
-            _mortal(act, character)
+            roll_duration_die(act, character.name)
     # -- encounter checks by watch --------------------------------------------------------
     hours = HOURS.get(kind, 24 * max(1, days))
     checks = _checks(kind, party.environment)
@@ -152,20 +151,6 @@ def take_rest(
         memorised = "one spell" if kind == "short" else "all their spells"
         act.say(f"{', '.join(casters)} may memorise {memorised} (redhack: Magic)", "note")
     return RestOutcome(kind)
-
-
-def _mortal(act: Act, character: Character) -> None:
-    """R11: the duration die of a mortally wounded character, at every rest."""
-    assert character.mortal_wound is not None
-    usage = roll_usage(character.mortal_wound, act.rng)
-    act.say(f"{character.name}'s duration die: {usage.explain()}", "dice")
-    if usage.after.exhausted:
-        act.update(
-            replace(character, mortal_wound=None, conditions=(*character.conditions, "dead"))
-        )
-        act.say(f"{character.name} dies of their wounds.", "critical")
-    else:
-        act.update(replace(character, mortal_wound=usage.after))
 
 
 def _stay_awake(act: Act, character: Character) -> None:
@@ -326,6 +311,6 @@ def rest_command(ctx: Context, args: Args) -> Reply:
                 current = act.character(character.name)
                 if current.mortal_wound is not None:
                     act.say(f"Downtime day {day}:", "muted")
-                    _mortal(act, current)
+                    roll_duration_die(act, current.name)
     take_rest(act, kind, fasting=fasting, half_rations=half, action=action, days=days)
     return act.commit(f"rest.{kind}")
