@@ -3,7 +3,7 @@ the foundation's ``test`` command, measured in the same run.
 
 Method: a campaign in a temporary folder (``--dir`` chooses where: every event is
 synced to disk, so the disk matters) with the four characters of the example party and
-a fight against six goblins that cannot die (``--hp 1000``), so every round is alike.
+a fight against six goblins that cannot die (``--hp 1000000``), so every round is alike.
 One round is what a table plays each round: ``next`` (initiative for the new round),
 four ``attack`` commands (``override``: the order of acting is not what is measured),
 ``next`` to the monsters, six ``defend`` commands (``damage 0``: nobody falls), and
@@ -37,7 +37,7 @@ PARTY = (
     "character new Tomas --class cleric --kit 2",
     "character new Mirela --class wizard --kit 1",
 )
-SETUP = ("fight start", "fight add 6 goblin --hp 1000 --at close", "init")
+SETUP = ("fight start", "fight add 6 goblin --hp 1000000 --at close", "init")
 ATTACKS = (
     "attack Aldric goblin-1 override",
     "attack Sly goblin-2 override",
