@@ -98,6 +98,7 @@ class Redhack(Ruleset):
         "hacktable.rulesets.redhack.commands.supplies",
         "hacktable.rulesets.redhack.commands.explore",
         "hacktable.rulesets.redhack.commands.rest",
+        "hacktable.rulesets.redhack.commands.trade",
         "hacktable.rulesets.redhack.commands.travel",
         "hacktable.rulesets.redhack.commands.fortune",
     )
