@@ -218,7 +218,7 @@ def test_warrior_rolls_armourers_tools_with_advantage(party: Play) -> None:
 
 def test_hp_clamps_and_rolls_dice(party: Play) -> None:
     aldric = party.session.character("Aldric")
-    assert "out of the fight" in party("hp Aldric -100")
+    assert "is down (0 HP)" in party("hp Aldric -100")
     assert party.session.character("Aldric").hp == 0
     party("hp Aldric +1d4")
     assert 1 <= party.session.character("Aldric").hp <= 4

@@ -17,7 +17,18 @@ if TYPE_CHECKING:
     OperatorSymbol: TypeAlias = Literal["+", "-", "x"]
     KeepSymbol: TypeAlias = Literal["kh", "kl"]
 
-__all__ = ["BinaryOp", "Dice", "Group", "Keep", "KeepMode", "Negate", "Node", "Number", "Operator"]
+__all__ = [
+    "BinaryOp",
+    "Dice",
+    "Group",
+    "Keep",
+    "KeepMode",
+    "Negate",
+    "Node",
+    "Number",
+    "Operator",
+    "bounds",
+]
 
 
 class Operator:
@@ -157,3 +168,29 @@ class BinaryOp(Value):
 
 Node = Number | Dice | Negate | Group | BinaryOp
 """Any node of a parsed dice expression."""
+
+
+def bounds(node: Node) -> tuple[int, int]:
+    """The least and greatest total ``node`` can roll, as ``(low, high)``.
+
+    >>> from hacktable.dice import parse
+    >>> bounds(parse("2d6+1")), bounds(parse("4d6kh3")), bounds(parse("1d4-5"))
+    ((3, 13), (3, 18), (-4, -1))
+    """
+    if isinstance(node, Number):
+        return node.value, node.value
+    if isinstance(node, Dice):
+        kept = node.count if node.keep is None else min(node.keep.count, node.count)
+        return kept, kept * node.sides
+    if isinstance(node, Negate):
+        low, high = bounds(node.operand)
+        return -high, -low
+    if isinstance(node, Group):
+        return bounds(node.inner)
+    left, right = bounds(node.left), bounds(node.right)
+    if node.op == Operator.ADD:
+        return left[0] + right[0], left[1] + right[1]
+    if node.op == Operator.SUBTRACT:
+        return left[0] - right[1], left[1] - right[0]
+    products = [a * b for a in left for b in right]
+    return min(products), max(products)

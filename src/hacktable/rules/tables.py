@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from ..dice.advantage import Advantage
-from ..dice.notation import BinaryOp, Dice, Group, Negate, Node, Number, Operator
+from ..dice.notation import BinaryOp, Dice, Group, Negate, Node, Number, bounds
 from ..dice.parser import parse
 from ..dice.render import outcome_to_json, render_detail
 from ..dice.results import Roll, RollOutcome
@@ -108,7 +108,7 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
     id: str
     name: str
-    source: str
+    source: str = "campaign"
     entries: tuple[TableEntry, ...]
     dice: str | None = None
     clamp: tuple[int, int] | None = None
@@ -192,27 +192,6 @@ def describe_entry(entry: TableEntry) -> str:
 
 
 # -- dice analysis ---------------------------------------------------------------------
-
-
-def _bounds(node: Node) -> tuple[int, int]:
-    """The least and greatest total an expression can roll."""
-    if isinstance(node, Number):
-        return node.value, node.value
-    if isinstance(node, Dice):
-        kept = node.count if node.keep is None else min(node.keep.count, node.count)
-        return kept, kept * node.sides
-    if isinstance(node, Negate):
-        low, high = _bounds(node.operand)
-        return -high, -low
-    if isinstance(node, Group):
-        return _bounds(node.inner)
-    left, right = _bounds(node.left), _bounds(node.right)
-    if node.op == Operator.ADD:
-        return left[0] + right[0], left[1] + right[1]
-    if node.op == Operator.SUBTRACT:
-        return left[0] - right[1], left[1] - right[0]
-    products = [a * b for a in left for b in right]
-    return min(products), max(products)
 
 
 def _dice_nodes(node: Node) -> list[Dice]:
@@ -339,7 +318,7 @@ def validate_table(table: Table, *, file: str = "table", entry: str | None = Non
         need_low, need_high = table.clamp
         what = f"the clamp {need_low}-{need_high}"
     else:
-        need_low, need_high = _bounds(tree)
+        need_low, need_high = bounds(tree)
         what = f"{table.dice} rolls {need_low}-{need_high}"
     # Only a bare die's totals are its faces, so only there do natural entries cover.
     bare_naturals = set(naturals) if isinstance(tree, Dice) and table.clamp is None else set()

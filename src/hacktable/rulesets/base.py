@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -289,6 +290,25 @@ class Ruleset(ABC):
         """The situation every test is made in now, read from the campaign state (none
         by default)."""
         del state
+        return ()
+
+    def heal_from_zero(
+        self,
+        character: Character,
+        amount: int,
+        rng: random.Random,
+        settings: Callable[[str], object],
+    ) -> tuple[Character, tuple[tuple[str, str], ...]]:
+        """A character at 0 HP is healed by ``amount``: what happens, as the character
+        afterwards and ``(text, style)`` lines. By default they simply have the HP."""
+        del rng, settings
+        after = character.with_hp(amount)
+        return after, ((f"{character.name}: HP 0 -> {after.hp}", ""),)
+
+    def status_lines(self, character: Character, state: CampaignState) -> tuple[str, ...]:
+        """What the campaign state says about ``character`` beyond the sheet (hunger,
+        a wound's clock...), as lines for 'character show' (none by default)."""
+        del character, state
         return ()
 
     def tag_hint(self, character: Character, tags: tuple[str, ...]) -> str | None:

@@ -326,6 +326,8 @@ def test_campaign_file_loads(tmp_path: Path) -> None:
         ('hd = 4\nac = 5\ntags = ["huge"]\n', "tags: unknown tag 'huge'"),
         ('hd = 4\nac = 5\nhp = "lots"\n', "hp: bad dice expression 'lots'"),
         ('hd = 4\nac = 5\nnumber = "2d"\n', "number: bad dice expression"),
+        ("hd = 101\nac = 5\n", "hd: at most 100, not 101"),
+        ('hd = 4\nac = 5\nhp = "1d4-6"\n', "hp: '1d4-6' can never give 1 HP or more"),
     ],
 )
 def test_campaign_file_errors(tmp_path: Path, fields: str, reason: str) -> None:

@@ -189,11 +189,21 @@ def test_lighting_needs_a_tinderbox(delvers: Play) -> None:
 
 
 def test_short_rest_eats_and_heals(delvers: Play) -> None:
+    delvers("where wilderness")
     delvers("hp Aldric -3")
     shown = delvers("rest short")
     assert "Aldric eats: Rations ud8" in shown
     assert "Aldric drinks: Water/Wineskin ud8" in shown
     assert "Aldric heals" in shown
+
+
+def test_a_rest_in_town_uses_no_rations(delvers: Play) -> None:
+    before = delvers.session.character("Aldric").inventory
+    delvers("hp Aldric -3")
+    shown = delvers("rest short")
+    assert "eats" not in shown
+    assert "Aldric heals" in shown
+    assert delvers.session.character("Aldric").inventory == before
 
 
 def test_fasting_is_a_con_test_and_blocks_healing(delvers: Play) -> None:
@@ -278,3 +288,32 @@ def test_bad_encounter_file(delvers: Play, tmp_path: Path) -> None:
     )
     with pytest.raises(RulesDataError):
         delvers(f"encounters add {gap}")
+
+
+def test_lights_are_put_out_for_a_rest(delvers: Play) -> None:
+    delvers("where dungeon crypt")
+    delvers("light Aldric torch")
+    shown = delvers("rest short")
+    assert "Aldric puts out their light to rest" in shown
+    assert not any(i.lit for i in delvers.session.character("Aldric").inventory)
+
+
+def test_a_long_rest_without_food_leaves_them_hungry(delvers: Play) -> None:
+    delvers("where wilderness")
+    shown = delvers("rest long fast Mirela")
+    assert "Mirela is hungry and thirsty (no meal on a long rest, RULINGS R23)" in shown
+    assert "Needs: hungry, thirsty" in delvers("character show Mirela")
+    assert "Needs" not in delvers("character show Aldric")
+
+
+def test_a_tick_stopped_by_an_encounter_says_where(delvers: Play) -> None:
+    delvers("where dungeon crypt")
+    delvers("light Aldric torch")
+    for _ in range(40):
+        shown = delvers("tick 6")
+        if "clock stops" in shown:
+            break
+    else:
+        pytest.fail("no encounter in 240 ticks")
+    assert "The clock stops after " in shown
+    assert "of 6 tick(s): an encounter" in shown

@@ -361,3 +361,156 @@ def test_bestiary_command(table: Play, tmp_path: Path) -> None:
     missing_ac.write_text('[[monsters]]\nid = "y"\nname = "Y"\nhd = 1\nsource = "c"\n')
     with pytest.raises(RulesDataError, match="ac"):
         table(f"bestiary add {missing_ac}")
+
+
+# -- range, reach and thrown weapons (redhack: Combat > Range; Equipment > Weapons) --
+
+
+def test_a_melee_weapon_reaches_only_close(table: Play) -> None:
+    start(table, goblins=1, hp=20, at="near")
+    everyone_before(table)
+    before = table.session.state.to_json()
+    with pytest.raises(RuleError, match="reaches only close: move first"):
+        table("attack Aldric goblin-1")
+    assert table.session.state.to_json() == before
+
+
+def test_a_monster_must_come_close_to_strike(table: Play) -> None:
+    start(table, goblins=2, hp=20, at="near")
+    table("next")
+    before = table.session.state.to_json()
+    with pytest.raises(RuleError, match="must come Close to strike"):
+        table("defend Tomas goblin-1")
+    assert table.session.state.to_json() == before
+    shown = table("defend Tomas goblin-1 override roll 10")
+    assert shown.startswith("GM override: Goblin 1 is near from Tomas")
+    table("move goblins close")
+    assert "Goblin 2 attacks Aldric" in table("defend Aldric goblin-2 roll 10")
+
+
+def test_parry_needs_the_foe_close(table: Play) -> None:
+    start(table, goblins=1, hp=20, at="near")
+    table("next")
+    table("defend Aldric goblin-1 override roll 10")
+    with pytest.raises(RuleError, match=r"[Cc]lose"):
+        table("parry Aldric goblin-1 roll 15")
+
+
+def test_a_dagger_is_melee_up_close_and_thrown_beyond(table: Play) -> None:
+    table("give Sly dagger")
+    table("give Aldric dagger")
+    table("fight start")
+    table("fight add 2 goblin --hp 20 --at close")
+    table("fight add 1 goblin --hp 20 --at near --group archers")
+    table("init")
+    everyone_before(table)
+    close = table("attack Sly goblin-1 weapon dagger roll 10")
+    assert "DEX attack" not in close  # a melee blow: STR, no shooting penalty
+    assert "lies where it fell" not in close
+    thrown = table("attack Aldric goblin-3 weapon dagger roll 10")
+    assert "DEX attack with Dagger/Hand Axe" in thrown
+    assert "lies where it fell" in thrown
+    assert not any(i.ref == "dagger" for i in table.session.character("Aldric").inventory)
+    ended = table("fight end")
+    assert "Aldric picks up Dagger/Hand Axe" in ended
+    assert any(i.ref == "dagger" for i in table.session.character("Aldric").inventory)
+
+
+def test_throwing_up_close_is_shooting_at_close_range(table: Play) -> None:
+    table("give Sly dagger")
+    start(table, goblins=1, hp=20, at="close")
+    everyone_before(table)
+    shown = table("attack Sly goblin-1 weapon dagger throw roll 10")
+    assert "disadvantage (shooting while close to an enemy)" in shown
+
+
+def test_broken_foes_strike_for_1d4(table: Play) -> None:
+    start(table, goblins=2, hp=20)
+    table("flag goblin-1 broken")
+    table("next")
+    shown = table("defend Aldric goblin-1 roll 19")
+    assert "Goblin 1 hits: 1d4: [" in shown
+
+
+def test_flags_refused_on_a_foe_that_is_out(table: Play) -> None:
+    start(table, goblins=2, hp=1)
+    everyone_before(table)
+    table("attack Aldric goblin-1 roll 10")
+    with pytest.raises(RuleError, match="out: out of the fight"):
+        table("flag goblin-1 stunned")
+    assert "no longer stunned" in table("flag goblin-1 stunned off")
+
+
+def test_fight_set_up_input(table: Play) -> None:
+    with pytest.raises(UnknownNameError, match="unknown character 'Bob'"):
+        table("fight start --hidden Bob")
+    table("fight start")
+    shown = table("fight add 1 goblin --group wolves")
+    assert "join the wolves" in shown
+    assert fight(table).has_group("wolves")
+    with pytest.raises(CommandError, match="name"):
+        table('fight add 1 goblin --name ""')
+
+
+def test_the_fight_end_gives_a_verdict(table: Play) -> None:
+    start(table, goblins=1, hp=1)
+    everyone_before(table)
+    assert "2 foe(s) still stand" not in table("fight status")
+    ended = table("fight end")
+    assert "1 foe(s) still stand" in ended
+    start(table, goblins=1, hp=1)
+    everyone_before(table)
+    table("attack Aldric goblin-1 roll 10")
+    assert "the party holds the field" in table("fight end")
+
+
+# -- down, dying and dead (redhack: Combat > Injuries; Death) --------------------------
+
+
+def test_healing_from_zero_rolls_injuries(table: Play) -> None:
+    table("hp Mirela -40")
+    shown = table("hp Mirela +3")
+    assert "Mirela: injuries: 1d6 [" in shown
+    mirela = table.session.character("Mirela")
+    assert mirela.dead or mirela.hp > 0 or mirela.mortal_wound is not None
+
+
+def test_the_dead_neither_test_nor_heal_until_revived(table: Play) -> None:
+    from dataclasses import replace
+
+    from hacktable.play.events import Event
+
+    aldric = table.session.character("Aldric")
+    dead = replace(aldric, hp=0, conditions=("dead",))
+    table.session.commit(
+        Event("test.setup", changes=(table.session.character_change(aldric, dead),))
+    )
+    assert "DEAD" in table("character show Aldric")
+    with pytest.raises(RuleError, match="dead"):
+        table("test Aldric STR")
+    with pytest.raises(RuleError, match="dead"):
+        table("hp Aldric +3")
+    shown = table("character revive Aldric")
+    assert "Aldric" in shown
+    revived = table.session.character("Aldric")
+    assert not revived.dead
+    with pytest.raises(RuleError, match="not dead"):
+        table("character revive Sly")
+
+
+def test_the_roster_shows_conditions(table: Play) -> None:
+    from dataclasses import replace
+
+    from hacktable.play.events import Event
+
+    sly = table.session.character("Sly")
+    hurt = replace(sly, conditions=("wounded",))
+    table.session.commit(Event("test.setup", changes=(table.session.character_change(sly, hurt),)))
+    row = next(r for r in table("character list").splitlines() if r.startswith("Sly"))
+    assert row.endswith("[wounded]")
+
+
+def test_experience_takes_a_sign(table: Play) -> None:
+    with pytest.raises(CommandError, match=r"\+N or -N"):
+        table("xp Aldric 1")
+    assert "experience 0 -> 1" in table("xp Aldric +1")

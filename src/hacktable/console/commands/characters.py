@@ -37,7 +37,7 @@ def _complete_character(session: Session, words: list[str]) -> Iterable[str]:
     "character",
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
     "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
-    "character remove NAME",
+    "character remove NAME | character revive NAME",
     "create, show, list or remove characters",
     details="""
 "character new NAME" rolls 3d6 for each attribute in order, offers one swap of two
@@ -58,10 +58,35 @@ def character_command(ctx: Context, args: Args) -> Reply:
     if action == "show":
         character = ctx.session.character(args.word("NAME"))
         args.done()
-        return Reply().extend(ctx.session.ruleset.character_sheet(character))
+        ruleset = ctx.session.ruleset
+        return (
+            Reply()
+            .extend(ruleset.character_sheet(character))
+            .extend(ruleset.status_lines(character, ctx.session.state))
+        )
     if action == "list":
         args.done()
         return _list(ctx.session)
+    if action == "revive":
+        character = ctx.session.character(args.word("NAME"))
+        args.done()
+        if not character.dead:
+            raise RuleError(f"{character.name} is not dead")
+        after = replace(
+            character,
+            conditions=tuple(
+                c for c in character.conditions if c.split(":", 1)[0] not in ("dead", "dying")
+            ),
+            mortal_wound=None,
+        ).with_hp(1)
+        ctx.session.commit_character(
+            "character.revive",
+            character,
+            after,
+            f"{character.name} is brought back (the GM's word): HP 1",
+            ctx.line,
+        )
+        return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
     if action == "remove":
         character = ctx.session.character(args.word("NAME"))
         args.done()
@@ -87,9 +112,10 @@ def _list(session: Session) -> Reply:
     names = dict(ruleset.classes())
     for c in characters:
         scores = " ".join(f"{a} {s}" for a, s in c.scores)
+        state = "  DEAD" if c.dead else (f"  [{', '.join(c.conditions)}]" if c.conditions else "")
         reply.add(
             f"{c.name:<12} {names.get(c.class_id, c.class_id):<8} L{c.level}  "
-            f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}"
+            f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}"
         )
     return reply
 
@@ -320,6 +346,8 @@ def hp_command(ctx: Context, args: Args) -> Reply:
     """Change hit points, by a number or a dice roll."""
     session = ctx.session
     character = session.character(args.word("NAME"))
+    if character.dead:
+        raise RuleError(f"{character.name} is dead ('character revive' is the GM's miracle)")
     text = args.word("+N, -N or N (hit points)").removeprefix("=")
     args.done()
     mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
@@ -341,11 +369,19 @@ def hp_command(ctx: Context, args: Args) -> Reply:
             rolled = f" ({render_roll(result)}, counted as 0)"
         detail["roll"] = roll_to_json(result)
     target = {"set": value, "add": character.hp + value, "subtract": character.hp - value}[mode]
+    if character.hp == 0 and target > 0:
+        rng = session.rng()
+        after, lines = session.ruleset.heal_from_zero(character, target, rng, session.setting)
+        for text, style in lines:
+            reply.add(text, style)
+        summary = "; ".join(text for text, _ in lines) + rolled
+        session.commit_character("hp", character, after, summary, ctx.line, detail)
+        return reply
     after = character.with_hp(target)
     summary = f"{character.name}: HP {character.hp} -> {after.hp}/{after.max_hp}{rolled}"
     reply.add(summary)
     if after.hp == 0 and character.hp > 0:
-        reply.add(f"{character.name} is out of the fight (0 HP).", "warning")
+        reply.add(f"{character.name} is down (0 HP).", "warning")
     if after.hp != target:
         reply.add(f"(HP stays between 0 and {after.max_hp})", "muted")
     session.commit_character("hp", character, after, summary, ctx.line, detail)

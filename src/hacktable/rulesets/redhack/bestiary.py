@@ -43,6 +43,7 @@ from typing import Annotated
 
 import msgspec
 
+from ...dice.notation import bounds
 from ...dice.parser import parse
 from ...errors import DiceError, RulesDataError, UnknownNameError
 from ...rules.content import entry_label, load_toml, load_toml_file, require_unique
@@ -409,6 +410,10 @@ def _assemble(file: str, decoded: BestiaryFile) -> Bestiary:
     return Bestiary(decoded.monsters)
 
 
+MAX_HD = 100
+"""The largest HD a stat block may give (its HP dice must stay within the dice limits)."""
+
+
 def _check_monster(file: str, label: str, monster: Monster) -> None:
     """The checks beyond types: id form, dice that parse, known tags, a cited source."""
 
@@ -420,8 +425,12 @@ def _check_monster(file: str, label: str, monster: Monster) -> None:
     for name, text in (("name", monster.name), ("source", monster.source)):
         if not text.strip():
             raise fail(f"{name}: must not be empty")
+    if monster.hd > MAX_HD:
+        raise fail(f"hd: at most {MAX_HD}, not {monster.hd}")
     if isinstance(monster.hp, str):
         _check_dice(fail, "hp", monster.hp)
+        if bounds(parse(monster.hp))[1] < 1:
+            raise fail(f"hp: {monster.hp!r} can never give 1 HP or more")
     if monster.number is not None:
         _check_dice(fail, "number", monster.number)
     for index, attack in enumerate(monster.attacks):

@@ -10,7 +10,7 @@ function takes its randomness from the caller's ``rng`` (RULINGS G1).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from ...dice.render import render_roll
@@ -90,6 +90,8 @@ class WeaponProfile:
         ongoing_now: whether that ongoing damage is rolled at once (holy water).
         only_against: tags a target must have for the weapon to harm it.
         item: the inventory index it came from, or ``None``.
+        throw: this attack throws it (a dagger or spear thrown at a Near foe; a flask
+            of oil). A weapon that "can be thrown" is a melee weapon otherwise.
     """
 
     name: str
@@ -101,11 +103,22 @@ class WeaponProfile:
     ongoing_now: bool = False
     only_against: tuple[str, ...] = ()
     item: int | None = None
+    throw: bool = False
 
     @property
     def ranged(self) -> bool:
-        """Whether the attack is at range (a DEX test, RULINGS R6)."""
-        return "ranged" in self.types or "thrown" in self.types
+        """Whether the attack is at range (a DEX test, RULINGS R6): a missile weapon,
+        or a weapon being thrown."""
+        return "ranged" in self.types or self.throw
+
+    def used_at(self, band: Band, throw: bool = False) -> WeaponProfile:
+        """The weapon as an attack at ``band`` uses it: a weapon that can be thrown is
+        thrown at a foe beyond Close (or when the attacker says so), and used in melee
+        otherwise (redhack: Equipment > Weapons: "can be thrown as a one-shot nearby
+        ranged weapon"; docs/rulings.md H25)."""
+        if "thrown" in self.types and (band > Band.CLOSE or throw):
+            return replace(self, throw=True)
+        return self
 
     @property
     def reach(self) -> Band:
@@ -191,8 +204,8 @@ def attack_request(
 
     Raises:
         RuleError: the target is out of the weapon's reach, or is at long range and in
-            cover with no advantage to offset it ("cannot be hit unless you have some
-            form of advantage").
+            cover and the attacker has no source of advantage at all ("cannot be hit
+            unless you have some form of advantage").
     """
     if band > weapon.reach:
         raise RuleError(
@@ -227,7 +240,7 @@ def attack_request(
         who=who,
         purpose=f"with {weapon.name} against {target_name}",
     )
-    if long_range and cover and request.advantage <= 0:
+    if long_range and cover and not request.advantages:
         raise RuleError(
             f"{target_name} is at long range and in cover: it cannot be hit without some "
             "form of advantage (redhack: Combat > Weapon Types > Ranged)"

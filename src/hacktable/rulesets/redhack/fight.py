@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ...dice.usage import UsageDie
 from ...errors import RuleError, UnknownNameError
-from ...play.character import fold
+from ...play.character import Item, fold
 from .combat import Band
 
 __all__ = [
@@ -179,6 +179,7 @@ class Fighter:
         ammo: ``(item index, die before the fight)`` of ammunition used (R9).
         offhand_ready: made a main attack without disadvantage this round, so may make
             an off-hand attack (dual weapons).
+        thrown: weapons thrown in this fight, picked up when it ends.
     """
 
     name: str
@@ -203,6 +204,7 @@ class Fighter:
     invisible: bool = False
     ammo: tuple[tuple[int, int], ...] = ()
     offhand_ready: bool = False
+    thrown: tuple[Item, ...] = ()
 
     @property
     def key(self) -> str:
@@ -320,6 +322,14 @@ class Fight:
                 return group
         raise UnknownNameError("monster group", name, [g.key for g in self.groups])
 
+    def has_group(self, name: str) -> bool:
+        """Whether ``name`` names a group."""
+        try:
+            self.group(name)
+        except UnknownNameError:
+            return False
+        return True
+
     def members(self, group: str) -> tuple[Foe, ...]:
         """The foes of a group."""
         return tuple(f for f in self.foes if f.group == group)
@@ -365,12 +375,17 @@ class Fight:
             return "before"
         return fighter.initiative
 
-    def check_can_act(self, fighter: Fighter, character_hp: int) -> str | None:
+    def check_can_act(
+        self, fighter: Fighter, character_hp: int, condition: str | None = None
+    ) -> str | None:
         """Why ``fighter`` may not act now, or ``None`` if they may (R13).
 
         Raises:
-            RuleError: they cannot act at all (out of the fight, or the fight is over).
+            RuleError: they cannot act at all (out of the fight, or a condition such as
+                delirious or mortally wounded leaves them no concerted action).
         """
+        if condition is not None:
+            raise RuleError(f"{fighter.name} is {condition}: no concerted action")
         if character_hp <= 0:
             raise RuleError(f"{fighter.name} is out of the fight (0 HP)")
         if self.phase == "setup":

@@ -8,7 +8,7 @@ equipment, kits, tables, tags) is data in ``data/``, loaded by :mod:`.content`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -18,11 +18,13 @@ from ...dice.roller import roll
 from ...dice.usage import UsageDie
 from ...errors import CommandError, HacktableError, RuleError, UnknownNameError
 from ...play.character import Background, Character, Item
+from ...play.codec import from_json
 from ...play.state import CampaignState
 from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
 from . import core_rules
 from .content import Armour, ArmourPiece, Content, Gear, Kit, KitItem, Weapon, load_content
+from .party import Needs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -164,6 +166,8 @@ class Redhack(Ruleset):
             UnknownNameError: ``attribute`` is not a redhack attribute.
         """
         attribute = self.attribute(attribute)
+        if character.dead:
+            raise RuleError(f"{character.name} is dead")
         score = character.score(attribute)
         tags = self._expand(options.tags)
         save = options.kind is TestKind.SAVE
@@ -263,6 +267,32 @@ class Redhack(Ruleset):
         if party.light:
             found.append("bright")
         return tuple(found)
+
+    def heal_from_zero(
+        self,
+        character: Character,
+        amount: int,
+        rng: random.Random,
+        settings: Callable[[str], object],
+    ) -> tuple[Character, tuple[tuple[str, str], ...]]:
+        """RULINGS R11: "When healed above 0 ... roll 1d6 on the injuries table"; a
+        survivor keeps the healing (docs/rulings.md H24)."""
+        from .injuries import apply_injury
+
+        if character.mortal_wound is not None:
+            raise RuleError(
+                f"{character.name} is mortally wounded: only exceptional healing "
+                "helps ('character revive' is the GM's miracle)"
+            )
+        outcome = apply_injury(
+            self,
+            character,
+            rng,
+            doomed=str(settings("doomed")),
+            mortal_die=UsageDie.parse(str(settings("mortal-wound-die"))),
+            heal=amount,
+        )
+        return outcome.character, outcome.lines
 
     def tag_hint(self, character: Character, tags: tuple[str, ...]) -> str | None:
         """Tags not in tags.toml nor among the character's background tags."""
@@ -372,6 +402,7 @@ class Redhack(Ruleset):
                 ongoing_now=thrown.ongoing_now,
                 only_against=thrown.only_against,
                 item=index,
+                throw=True,
             )
         if item.kind != "weapon":
             raise RuleError(f"{character.name}'s {item.name} is not a weapon")
@@ -584,6 +615,22 @@ class Redhack(Ruleset):
                 bonus += entry.ac_bonus
         return ac + bonus
 
+    def status_lines(self, character: Character, state: CampaignState) -> tuple[str, ...]:
+        """Food, water and sleep (redhack: Wilderness Survival > Fatigue & Supplies;
+        RULINGS R19, R23) when something is missing."""
+        data = state.get("needs", character.key)
+        if data is None:
+            return ()
+        needs = from_json(Needs, data)
+        wants = [w for w, on in (("hungry", needs.hungry), ("thirsty", needs.thirsty)) if on]
+        if needs.tired:
+            wants.append("tired")
+        if needs.half_rations:
+            wants.append("on half rations")
+        if needs.healing_blocked:
+            wants.append("cannot heal until they eat and drink")
+        return (f"  Needs: {', '.join(wants)}",) if wants else ()
+
     def character_sheet(self, character: Character) -> tuple[str, ...]:
         """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
         background, inventory with slots (RULINGS R29) and class features."""
@@ -601,8 +648,9 @@ class Redhack(Ruleset):
             if i.equipped and i.kind in ("armour", "shield", "helm")
         ]
         armour = f" ({', '.join(worn)})" if worn else ""
+        status = " - DEAD" if character.dead else ""
         lines = [
-            f"{character.name} - {class_name}, level {character.level}",
+            f"{character.name} - {class_name}, level {character.level}{status}",
             f"  {scores}",
             f"  HP {character.hp}/{character.max_hp}  AC {self.armour_class(character)}{armour}"
             f"  hit die d{character.hit_die}  {dice}  coins {character.coins}",
@@ -616,6 +664,13 @@ class Redhack(Ruleset):
                 tags.append("disadvantage: " + ", ".join(background.disadvantages))
             extra = f" ({'; '.join(tags)})" if tags else ""
             lines.append(f"  Background: {background.text}{extra}")
+        if character.conditions or character.mortal_wound is not None:
+            shown = list(character.conditions)
+            if character.mortal_wound is not None:
+                shown.append(f"duration die {character.mortal_wound}")
+            lines.append(f"  Conditions: {', '.join(shown)}")
+        if character.xp:
+            lines.append(f"  Experience: {character.xp}")
         used, strength = self.load(character), character.score("STR")
         if used <= strength:
             burden = "unencumbered"

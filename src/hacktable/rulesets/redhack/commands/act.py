@@ -130,6 +130,15 @@ class Act:
             raise RuleError("there is no fight going on: start one with 'fight start'")
         return self.fight
 
+    def no_fight(self, what: str) -> None:
+        """Refuse ``what`` while a fight goes on.
+
+        Raises:
+            RuleError: there is a fight.
+        """
+        if self.fight is not None:
+            raise RuleError(f"there is a fight going on: no {what} until 'fight end'")
+
     # -- characters ----------------------------------------------------------------------
     def character(self, name: str) -> Character:
         """A character as this command has left them so far."""
@@ -186,6 +195,9 @@ class Act:
         odds = self.ruleset.test_odds(request)
         self.reply.add(f"{title}: {describe_request(request)}", "title")
         self.reply.add(f"  odds: {odds.describe()}", "odds")
+        faces = self.overrides.get("faces")
+        if faces:
+            self.say(f"  GM override: the d20 shows {', '.join(map(str, faces))}", "warning")
         self.reply.add(f"  {result.explanation}", "dice")
         style = "success" if result.success else "failure"
         if result.critical.value != "none":

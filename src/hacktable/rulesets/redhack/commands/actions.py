@@ -27,7 +27,14 @@ from ..combat import (
 )
 from ..fight import Fight, Fighter, Foe
 from .act import Act, current_fight, fighter_character, read_overrides, replace_fighter
-from .mechanics import add_ongoing, damage_character, damage_foe, has_feature, roll_injury
+from .mechanics import (
+    add_ongoing,
+    damage_character,
+    damage_foe,
+    has_feature,
+    incapacitated,
+    roll_injury,
+)
 
 __all__ = ["backstab_reasons"]
 
@@ -123,7 +130,7 @@ def _words(args: Args) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
                 options["cleave"] = [t for t in following.split(",") if t]
         elif low == "with":
             options["attack"] = next(items, "")
-        elif low in ("cover", "backstab", "unsuspecting", "offhand"):
+        elif low in ("cover", "backstab", "unsuspecting", "offhand", "throw"):
             options[low] = True
         else:
             rest.append(word)
@@ -131,7 +138,7 @@ def _words(args: Args) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
     leftover = []
     for word in rest:
         low = word.lower()
-        if low in ("cover", "backstab", "unsuspecting", "offhand"):
+        if low in ("cover", "backstab", "unsuspecting", "offhand", "throw"):
             options[low] = True
         elif low in ("adv", "advantage"):
             options["adv"] += 1
@@ -197,14 +204,14 @@ def attack_command(ctx: Context, args: Args) -> Reply:
         if len(one_handed) < 2:
             raise RuleError(f"{character.name} needs a second one-handed, non-long weapon")
     else:
-        act.need_override(fight.check_can_act(fighter, character.hp))
+        act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     if _is_fighter(act, fight, target) and not fight.has_foe(target):
         return _attack_player(act, fighter, character, target, options)
     foe = fight.foe(target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
-    weapon = _weapon(act, character, options)
     band = fighter.band(foe.group)
+    weapon = _weapon(act, character, options).used_at(band, bool(options.get("throw")))
     attribute = "DEX" if weapon.ranged else "STR"
     backstab = bool(options.get("backstab"))
     reasons = []
@@ -386,6 +393,7 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
     result = act.ruleset.resolve_test(request, act.rng)
     act.show_test(f"{character.name} cleaves {foe.name}", request, result)
     replace_fighter(act, replace(fighter, attacked=(*fighter.attacked, foe.key)))
+    _mark_attacked(act, foe.key)
     if result.success:
         _hit(
             act,
@@ -395,6 +403,13 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
             "1d6",
             result.critical is Critical.SUCCESS,
         )
+
+
+def _mark_attacked(act: Act, foe_key: str) -> None:
+    """Note that ``foe_key`` has been attacked this round (a backstab condition)."""
+    fight = act.need_fight()
+    if foe_key not in fight.attacked_this_round:
+        act.fight = replace(fight, attacked_this_round=(*fight.attacked_this_round, foe_key))
 
 
 def _use_ammunition(act: Act, name: str, weapon: WeaponProfile) -> None:
@@ -423,13 +438,22 @@ def _use_ammunition(act: Act, name: str, weapon: WeaponProfile) -> None:
 
 
 def _spend_thrown(act: Act, name: str, weapon: WeaponProfile) -> None:
-    """Thrown gear (a flask of oil, holy water) is used up."""
-    if weapon.item is None or "improvised" not in weapon.types or "one-shot" not in weapon.types:
+    """A thrown weapon leaves the hand: thrown gear (a flask of oil, holy water) is used
+    up; a thrown dagger or spear lies where it fell until the fight ends (H19)."""
+    if weapon.item is None or not weapon.throw:
         return
     character = act.character(name)
     item = character.inventory[weapon.item]
     act.update(character.remove_item(weapon.item))
-    act.say(f"{character.name}'s {item.name} is used up", "muted")
+    if "improvised" in weapon.types:
+        act.say(f"{character.name}'s {item.name} is used up", "muted")
+        return
+    fighter = act.need_fight().fighter(name)
+    replace_fighter(act, replace(fighter, thrown=(*fighter.thrown, item)))
+    act.say(
+        f"{character.name}'s {item.name} lies where it fell (picked up when the fight ends)",
+        "muted",
+    )
 
 
 def _attack_player(
@@ -526,10 +550,17 @@ def defend_command(ctx: Context, args: Args) -> Reply:
         raise RuleError(f"{character.name} is out of the fight")
     if fight.phase not in ("monsters",):
         act.need_override(f"it is the {fight.phase} phase, not the monsters' turn")
+    band = fighter.band(foe.group)
+    if band != Band.CLOSE:
+        act.need_override(
+            f"{foe.name} is {band} from {character.name}: it must come Close to strike "
+            f"('move {foe.group} close'), unless its attack reaches"
+        )
     per_round = sum(a.count for a in foe.attacks) or 1
     if foe.attacks_made >= per_round:
         act.need_override(f"{foe.name} has already made its {per_round} attack(s) this round")
-    attack = foe.attacks[0] if foe.attacks else None
+    routine = [a for a in foe.attacks for _ in range(a.count)]
+    attack = routine[foe.attacks_made % len(routine)] if routine else None  # claw, claw, bite
     if options.get("attack"):
         wanted = str(options["attack"]).lower()
         matches = [a for a in foe.attacks if a.name.lower().startswith(wanted)]
@@ -574,11 +605,14 @@ def defend_command(ctx: Context, args: Args) -> Reply:
         replace_fighter(act, fighter)
         critical = result.critical is Critical.FAILURE
         expression = attack.damage if attack else "1d4"
+        if foe.broken:  # RULINGS R12: a broken foe forced to fight attacks as 1 HD (R5: d4)
+            expression = "1d4"
         damage = roll_damage(expression, act.rng, critical)
         total = act.overrides.get("damage", damage.total)
         act.say(
             f"{foe.name} hits: {damage.explain()}"
-            + (" (the monster's critical)" if critical else ""),
+            + (" (the monster's critical)" if critical else "")
+            + (f" (GM: {total})" if total != damage.total else ""),
             "dice",
         )
         act.detail["damage"] = total
@@ -619,10 +653,13 @@ def parry_command(ctx: Context, args: Args) -> Reply:
         raise RuleError(f"{character.name} has no cleave dice left this round")
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}")
+    if fighter.band(foe.group) != Band.CLOSE:
+        raise RuleError(f"{foe.name} is not Close to {character.name}: a parry is a melee blow")
     replace_fighter(
         act,
         replace(fighter, cleave_left=fighter.cleave_left - 1, parried=(*fighter.parried, foe.key)),
     )
+    _mark_attacked(act, foe.key)
     weapon = act.ruleset.weapon_profile(character)
     if str(act.session.setting("parry")) == "automatic":
         act.say(f"{character.name} parries {foe.name} with a cleave die")
@@ -691,7 +728,7 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
     fighter, character = fighter_character(act, bard)
     if not has_feature(act, character, "tricksy"):
         raise RuleError(f"only a Bard plays tricks ({character.name} cannot)")
-    act.need_override(fight.check_can_act(fighter, character.hp))
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     foe = fight.foe(target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}")
@@ -707,6 +744,7 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
     result = act.ruleset.resolve_test(request, act.rng)
     act.show_test(f"{character.name} tricks {foe.name} ({effect})", request, result)
     replace_fighter(act, replace(fighter, acted=True, holding=False))
+    _mark_attacked(act, foe.key)
     if result.success:
         act.say(f"It works: {TRICKS[effect]}", "success")
         if effect == "damage":
@@ -743,7 +781,7 @@ def turn_command(ctx: Context, args: Args) -> Reply:
     fighter, character = fighter_character(act, cleric)
     if not has_feature(act, character, "turn-undead"):
         raise RuleError(f"only a Cleric turns undead ({character.name} cannot)")
-    act.need_override(fight.check_can_act(fighter, character.hp))
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     foe = fight.foe(target)
     if "undead" not in foe.tags:
         raise RuleError(f"{foe.name} is not undead")
@@ -788,7 +826,7 @@ def hide_command(ctx: Context, args: Args) -> Reply:
     act = Act(ctx, overrides)
     fight = act.need_fight()
     fighter, character = fighter_character(act, name)
-    act.need_override(fight.check_can_act(fighter, character.hp))
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     gm_adv, gm_dis = _gm_sources(options)
     request = act.ruleset.character_test(
         character, "DEX", TestOptions(advantages=gm_adv, disadvantages=gm_dis, tags=("hiding",))
@@ -822,7 +860,7 @@ def bandage_command(ctx: Context, args: Args) -> Reply:
     act = Act(ctx, overrides)
     fight = act.need_fight()
     fighter, character = fighter_character(act, helper)
-    act.need_override(fight.check_can_act(fighter, character.hp))
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     victim = act.character(patient)
     if victim.key == character.key:
         raise RuleError("a character at 0 HP cannot bandage themselves")

@@ -79,6 +79,7 @@ def maintain_command(ctx: Context, args: Args) -> Reply:
     name = args.word("NAME")
     words = args.rest()
     act = Act(ctx)
+    act.no_fight("maintenance: it is done at a rest")
     character = act.character(name)
     index = next(
         (
@@ -120,7 +121,10 @@ def maintain_command(ctx: Context, args: Args) -> Reply:
 def xp_command(ctx: Context, args: Args) -> Reply:
     """Change experience."""
     name = args.word("NAME")
-    amount = args.integer("+N or -N")
+    text = args.word("+N or -N")
+    if text[:1] not in "+-":
+        raise args.error(f"experience changes by +N or -N, not {text!r}")
+    amount = args.to_int(text, "+N or -N")
     args.done()
     act = Act(ctx)
     character = act.character(name)

@@ -137,12 +137,13 @@ def _duration_dice(act: Act) -> None:
             roll_duration_die(act, character.name, "  ")
 
 
-def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> bool:
+def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | None:
     """Let dungeon time pass and roll what falls due (RULINGS R16): at every third tick,
     an encounter check, every lit light's usage die, and any duration dice (R11).
 
     Returns:
-        Whether an encounter happened (time stops there).
+        ``None`` if all the time passed, else the half-ticks that passed before an
+        encounter stopped the clock.
 
     Raises:
         RuleError: a negative amount of time, or the party is not in a dungeon.
@@ -165,8 +166,8 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> bool:
             check = encounter_for(act)
             act.say(f"  {check.explanation}", "critical" if check.encounter else "dice")
             if check.encounter:
-                return True
-    return False
+                return step - start
+    return None
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -211,6 +212,7 @@ def where_command(ctx: Context, args: Args) -> Reply:
             + (f"; {', '.join(flags)}" if flags else "")
             + (f"; remembered sign: {party.sign}" if party.sign else "")
         )
+    act.no_fight("moving elsewhere")
     environment = args.word("PLACE").lower()
     if environment not in ENVIRONMENTS:
         raise args.error(f"a place is one of {', '.join(ENVIRONMENTS)}")
@@ -291,8 +293,13 @@ def tick_command(ctx: Context, args: Args) -> Reply:
     if count > 1000:
         raise args.error("at most 1000 ticks at a time")
     act = Act(ctx)
+    act.no_fight("ticking time")
     act.say(f"{count} tick(s) pass")
-    pass_ticks(act, 2 * count, int(act.session.setting("tick-minutes")))
+    stopped = pass_ticks(act, 2 * count, int(act.session.setting("tick-minutes")))
+    if stopped is not None:
+        act.say(
+            f"The clock stops after {stopped / 2:g} of {count} tick(s): an encounter", "warning"
+        )
     return act.commit("tick")
 
 

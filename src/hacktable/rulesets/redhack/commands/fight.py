@@ -18,7 +18,7 @@ from ...base import TestOptions
 from ..combat import Band
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
-from .mechanics import end_of_round, start_round, tick_ongoing
+from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,6 +121,8 @@ def _start(ctx: Context, args: Args) -> Reply:
     if not party:
         raise RuleError("nobody to fight: create characters first")
     hidden = {act.session.character(n).name for n in flags.get("--hidden", "").split(",") if n}
+    if hidden - set(party):
+        raise RuleError(f"--hidden: {', '.join(sorted(hidden - set(party)))} not in the fight")
     number = 1 + int(act.session.state.get("counter", "fights") or 0)
     fighters = tuple(Fighter(name, hidden=name in hidden) for name in party)
     fight = Fight(
@@ -184,11 +186,17 @@ def _add(ctx: Context, args: Args) -> Reply:
         raise args.error(f"unexpected {flags['']!r}")
     monster = monsters_for(act.session).get(name)
     band = Band.parse(flags.get("--at", "near"))
-    label = flags.get("--name", monster.name)
-    if "--group" in flags:
+    label = " ".join(flags.get("--name", monster.name).split())
+    if not label or not any(ch.isalnum() for ch in label):
+        raise args.error("--name needs a name")
+    if "--group" in flags and fight.has_group(flags["--group"]):
         group = fight.group(flags["--group"])
         group = replace(group, size=group.size + count)
         groups = tuple(group if g.key == group.key else g for g in fight.groups)
+    elif "--group" in flags:
+        key = _slug(flags["--group"])
+        group = Group(key, flags["--group"], monster.id, count, important="--important" in flags)
+        groups = (*fight.groups, group)
     else:
         key = _unique(
             _slug(label if "--name" in flags else monster.id + "s"), {g.key for g in fight.groups}
@@ -319,13 +327,30 @@ def _end(ctx: Context, args: Args) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
     args.done()
-    act.say(f"Fight {fight.number} ends after {max(fight.round, 0)} round(s)", "title")
+    standing = [f for f in fight.fighters if act.character(f.name).hp > 0]
+    foes_left = [f for f in fight.foes if f.fighting]
+    verdict = (
+        "the party is beaten"
+        if not standing
+        else "the party holds the field"
+        if not foes_left
+        else f"{len(foes_left)} foe(s) still stand"
+    )
+    act.say(f"Fight {fight.number} ends after {max(fight.round, 0)} round(s): {verdict}", "title")
     for fighter in fight.fighters:
         character = act.character(fighter.name)
         state = "out of the fight" if character.hp <= 0 else "standing"
         conditions = f" ({', '.join(character.conditions)})" if character.conditions else ""
         act.say(f"  {character.name}: HP {character.hp}/{character.max_hp}, {state}{conditions}")
         _recover_ammunition(act, fighter)
+        if fighter.thrown:
+            picked = act.character(fighter.name)
+            for item in fighter.thrown:
+                picked = picked.add_item(item)
+            act.update(picked)
+            act.say(
+                f"    {fighter.name} picks up {', '.join(i.name for i in fighter.thrown)}", "muted"
+            )
         for item in act.character(fighter.name).inventory:
             if item.usage is not None and item.kind in ("ammunition", "light"):
                 act.say(f"    {item.name}: {item.usage}", "muted", log=False)
@@ -498,7 +523,7 @@ def hold_command(ctx: Context, args: Args) -> Reply:
     fighter, character = fighter_character(act, args.word("NAME"))
     args.done()
     fight = act.need_fight()
-    act.need_override(fight.check_can_act(fighter, character.hp))
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     replace_fighter(act, replace(fighter, holding=True))
     act.say(
         f"{fighter.name} holds their action: they may act after anyone this round; if "
@@ -642,6 +667,8 @@ def flag_command(ctx: Context, args: Args) -> Reply:
         act.fight = fight.with_foe(replace(foe, status=flag))
         act.say(f"{foe.name} is now {flag}")
     elif flag in FOE_FLAGS:
+        if not foe.fighting and not off:
+            raise RuleError(f"{foe.name} is {foe.status}: out of the fight")
         conditions = tuple(c for c in foe.conditions if c != flag)
         if not off:
             conditions += (flag,)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....dice.render import render_roll
-from ....dice.roller import roll
 from ....dice.usage import UsageDie, roll_usage
 from ....errors import RuleError
 from ....play.character import Character
@@ -17,17 +15,34 @@ from ..fight import Fight, Foe, Ongoing
 from .act import Act
 
 __all__ = [
+    "INCAPACITATING",
     "add_ongoing",
     "check_morale",
     "damage_character",
     "damage_foe",
     "end_of_round",
     "has_feature",
+    "incapacitated",
     "roll_duration_die",
     "roll_injury",
     "start_round",
     "tick_ongoing",
 ]
+
+
+INCAPACITATING = ("dead", "mortally-wounded", "delirious", "dying")
+"""Conditions that leave a character unable to take concerted action (RULINGS R11; the
+fatigue table's Delirious and Dead, R23)."""
+
+
+def incapacitated(character: Character) -> str | None:
+    """The condition that stops ``character`` acting, or ``None``."""
+    for condition in INCAPACITATING:
+        if character.has_condition(condition):
+            return {"mortally-wounded": "mortally wounded", "dying": "dying of fatigue"}.get(
+                condition, condition
+            )
+    return None
 
 
 def has_feature(act: Act, character: Character, feature: str) -> bool:
@@ -47,11 +62,29 @@ def damage_character(act: Act, name: str, amount: int, source: str) -> Character
     act.update(after)
     act.say(f"{character.name} takes {amount} from {source}: HP {character.hp} -> {after.hp}")
     if after.hp == 0 and character.hp > 0:
-        act.say(
-            f"{character.name} is out of the fight: bandage them ('bandage HELPER "
-            f"{character.name}') or heal them to roll on the injuries table",
-            "warning",
-        )
+        if act.fight is not None:
+            act.say(
+                f"{character.name} is out of the fight: bandage them ('bandage HELPER "
+                f"{character.name}') or heal them to roll on the injuries table",
+                "warning",
+            )
+            standing = [
+                f.name
+                for f in act.fight.fighters
+                if act.character(f.name).hp > 0 and not incapacitated(act.character(f.name))
+            ]
+            if not standing:
+                act.say(
+                    "The whole party is down: the fight is lost unless help comes "
+                    "('fight end' when the GM says what becomes of them)",
+                    "critical",
+                )
+        else:
+            act.say(
+                f"{character.name} falls to 0 HP: when tended ('injury "
+                f"{character.name}') or healed, roll on the injuries table",
+                "warning",
+            )
     return after
 
 
@@ -296,9 +329,6 @@ def roll_duration_die(act: Act, name: str, indent: str = "") -> Character:
     return after
 
 
-ATTRIBUTE_BY_D6 = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
-
-
 def roll_injury(act: Act, name: str) -> Character:
     """A character at 0 HP healed or bandaged rolls 1d6 on the injuries table (redhack:
     Combat > Damage & Injuries; RULINGS R11): 1 unconscious, 2 wounded, 3 injured,
@@ -316,49 +346,17 @@ def roll_injury(act: Act, name: str) -> Character:
         raise RuleError(f"{character.name} is not out of the fight ({character.hp} HP)")
     if character.mortal_wound is not None:
         raise RuleError(f"{character.name} is mortally wounded: only exceptional healing helps")
-    outcome = act.ruleset.roll_table("injuries", act.rng)
-    act.say(f"{character.name}: {outcome.explanation}", "dice")
-    conditions = list(character.conditions)
-    scores = dict(character.scores)
-    value = outcome.value
-    if value == 2 and not character.has_condition("wounded"):
-        conditions.append("wounded")
-    elif value == 3 and not character.has_condition("injured"):
-        conditions.append("injured")
-    elif value == 4:
-        which = roll("1d6", act.rng)
-        attribute = ATTRIBUTE_BY_D6[which.total - 1]
-        scores[attribute] = max(2, scores[attribute] - 2)
-        conditions.append(f"debilitated: {attribute} -2")
-        act.say(
-            f"Debilitated: {render_roll(which)} -> {attribute} "
-            f"{character.score(attribute)} -> {scores[attribute]}"
-        )
-    elif value == 5:
-        conditions.append("disabled: the GM names the limb or eye")
-    elif value >= 6:
-        if str(act.session.setting("doomed")) == "dead":
-            conditions.append("dead")
-            act.say(f"{character.name} is dead.", "critical")
-            after = replace(character, conditions=tuple(conditions))
-            act.update(after)
-            return after
-        die = UsageDie.parse(str(act.session.setting("mortal-wound-die")))
-        conditions.append("mortally-wounded")
-        after = replace(character, conditions=tuple(conditions), mortal_wound=die)
-        act.update(after)
-        act.say(
-            f"{character.name} is mortally wounded: duration die {die}, rolled at every torch "
-            "check, rest and downtime day ('mortal NAME'); exhausted, they die",
-            "critical",
-        )
-        return after
-    heal = roll("1d4", act.rng)
-    after = replace(
+    from ..injuries import apply_injury
+
+    outcome = apply_injury(
+        act.ruleset,
         character,
-        conditions=tuple(conditions),
-        scores=tuple((a, scores[a]) for a, _ in character.scores),
-    ).with_hp(heal.total)
+        act.rng,
+        doomed=str(act.session.setting("doomed")),
+        mortal_die=UsageDie.parse(str(act.session.setting("mortal-wound-die"))),
+    )
+    for text, style in outcome.lines:
+        act.say(text, style)
+    after = outcome.character
     act.update(after)
-    act.say(f"{character.name} survives and gains {render_roll(heal)} HP: HP {after.hp}", "success")
     return after

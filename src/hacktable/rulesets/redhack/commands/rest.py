@@ -22,7 +22,7 @@ from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, recovered_step
 from .act import Act, read_overrides
 from .explore import encounter_for
-from .mechanics import roll_duration_die, roll_injury
+from .mechanics import incapacitated, roll_duration_die, roll_injury
 from .supplies import consume
 
 __all__ = ["REST_KINDS", "RestOutcome", "take_rest"]
@@ -103,12 +103,15 @@ def take_rest(
         )
     if kind == "downtime" and party.environment not in ("town", "safe"):
         raise RuleError(f"downtime is spent in a town or sanctuary, not the {party.environment}")
-    resting = [c for c in act.session.characters() if not c.dead]
     act.say(f"{kind.capitalize()} rest ({party.environment}, {party.clock})", "title")
+    _douse_lights(act)
+    for day in range(1, (days if kind == "downtime" else 1) + 1):
+        for character in act.session.characters():
+            if act.character(character.name).mortal_wound is not None:
+                roll_duration_die(act, character.name, f"  day {day}: " if days > 1 else "")
+    resting = [act.character(c.name) for c in act.session.characters()]
+    resting = [c for c in resting if not c.dead]
     start_needs = {c.key: act.needs(c) for c in resting}
-    for character in resting:
-        if character.mortal_wound is not None:
-            roll_duration_die(act, character.name)
     # -- encounter checks by watch --------------------------------------------------------
     hours = HOURS.get(kind, 24 * max(1, days))
     checks = _checks(kind, party.environment)
@@ -133,6 +136,8 @@ def take_rest(
     act.set_party(act.party().later(60 * hours))
     fasting_keys = {act.session.character(n).key for n in fasting}
     for character in resting:
+        if act.character(character.name).dead:
+            continue
         _recover(
             act,
             character.name,
@@ -145,12 +150,28 @@ def take_rest(
         act.say(f"Downtime action: {action}", "note")
         act.detail["downtime"] = action
     casters = [
-        c.name for c in resting if act.ruleset.content.class_(c.class_id).id in ("wizard", "cleric")
+        c.name
+        for c in (act.character(r.name) for r in resting)
+        if act.ruleset.content.class_(c.class_id).id in ("wizard", "cleric")
+        and not incapacitated(c)
     ]
     if casters:
         memorised = "one spell" if kind == "short" else "all their spells"
         act.say(f"{', '.join(casters)} may memorise {memorised} (redhack: Magic)", "note")
     return RestOutcome(kind)
+
+
+def _douse_lights(act: Act) -> None:
+    """Lights are put out to rest: a rest's hours are not counted in torch checks (the
+    rules give a rest its own encounter checks, RULINGS R19; docs/rulings.md H23)."""
+    for character in act.session.characters():
+        current = act.character(character.name)
+        lit = [i for i, item in enumerate(current.inventory) if item.lit]
+        for index in lit:
+            current = current.replace_item(index, replace(current.inventory[index], lit=False))
+        if lit:
+            act.update(current)
+            act.say(f"  {current.name} puts out their light to rest", "muted")
 
 
 def _stay_awake(act: Act, character: Character) -> None:
@@ -200,11 +221,23 @@ def _recover(act: Act, name: str, kind: str, fast: bool, half: bool, start: Need
             act.update(after)
     else:
         ate = drank = False
-        if not fast:
+        if act.party().environment in ("town", "safe") and not fast:
+            ate = drank = True  # meals are had there: nobody's rations are used
+        elif not fast:
             ate = consume(act, character.name, "food", half)
             drank = consume(act, character.name, "water")
         character = act.character(character.name)
         needs = act.needs(character)
+        if kind == "long" and not (ate and drank):
+            # RULINGS R23: food and water on every long rest, or hungry and thirsty.
+            needs = replace(
+                needs, hungry=needs.hungry or not ate, thirsty=needs.thirsty or not drank
+            )
+            act.set_needs(character, needs)
+            missed = " and ".join(w for w, had in (("hungry", ate), ("thirsty", drank)) if not had)
+            act.say(
+                f"  {character.name} is {missed} (no meal on a long rest, RULINGS R23)", "warning"
+            )
         if ate and drank:
             act.update(_heal_dice(act, character, 2 if kind == "long" else 1))
         elif needs.healing_blocked:
@@ -305,12 +338,5 @@ def rest_command(ctx: Context, args: Args) -> Reply:
     act = Act(ctx, overrides)
     if act.fight is not None:
         raise RuleError("there is a fight going on: nobody rests ('fight end' first)")
-    if kind == "downtime" and days > 1:
-        for day in range(2, days + 1):
-            for character in act.session.characters():
-                current = act.character(character.name)
-                if current.mortal_wound is not None:
-                    act.say(f"Downtime day {day}:", "muted")
-                    roll_duration_die(act, current.name)
     take_rest(act, kind, fasting=fasting, half_rations=half, action=action, days=days)
     return act.commit(f"rest.{kind}")

@@ -245,6 +245,7 @@ def _plan(ctx: Context, args: Args) -> Reply:
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
     act = Act(ctx)
+    act.no_fight("journey planning")
     characters = _living(act)
     if not characters:
         raise RuleError("nobody to travel: make characters first")
@@ -359,6 +360,7 @@ def _leader(characters: list[Character], name: str) -> Character:
 
 def _day(ctx: Context) -> Reply:
     act = Act(ctx)
+    act.no_fight("travelling")
     journey = current_journey(act.session)
     if journey is None:
         raise RuleError("no journey planned: 'travel plan' first")
