@@ -260,7 +260,8 @@ def simulate(
         str,
         typer.Option(
             "--monsters",
-            help="Foes: '6 goblin, 1 goblin-chief'; ';' separates morale groups.",
+            help="Foes: '6 goblin, 1 goblin-chief'; ';' separates morale groups. "
+            "From the bestiary, with a campaign's own monsters.",
         ),
     ],
     runs: Annotated[int, typer.Option("--runs", help="Fights to play (1 to 1,000,000).")] = 10_000,
@@ -284,16 +285,13 @@ def simulate(
     from ..dice.source import fresh_seed
     from ..errors import CommandError
     from ..rulesets.redhack import simulate as sim
-    from ..rulesets.redhack.bestiary import load_bestiary
 
     seed = fresh_seed() if seed is None else seed
     try:
         if engine not in sim.ENGINES:
             raise CommandError(f"--engine must be vector or scalar, not {engine!r}", "simulate")
         sim.check_runs(runs)
-        encounter = sim.Encounter(
-            sim.load_party(party), sim.parse_monsters(monsters, load_bestiary())
-        )
+        encounter = sim.load_encounter(party, monsters)  # a campaign's own monsters too
         from rich.console import Console as RichConsole
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 

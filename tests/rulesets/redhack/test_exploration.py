@@ -317,3 +317,45 @@ def test_a_tick_stopped_by_an_encounter_says_where(delvers: Play) -> None:
         pytest.fail("no encounter in 240 ticks")
     assert "The clock stops after " in shown
     assert "of 6 tick(s): an encounter" in shown
+
+
+def _make_dying(play: Play, name: str) -> None:
+    from dataclasses import replace
+
+    from hacktable.play.events import Event
+
+    character = play.session.character(name)
+    dying = replace(character, conditions=("dying",))
+    play.session.commit(
+        Event("test.setup", changes=(play.session.character_change(character, dying),))
+    )
+
+
+def test_the_dying_die_a_day_later_without_aid(delvers: Play) -> None:
+    _make_dying(delvers, "Aldric")
+    started = delvers("where wilderness")
+    assert "Aldric is dying: without aid ('injury Aldric') they die at day 2, 08:00" in started
+    delvers("rest long")
+    delvers("rest long")
+    assert "dying" in delvers.session.character("Aldric").conditions  # rest does not save them
+    assert not delvers.session.character("Aldric").dead
+    last = delvers("rest long")
+    assert "Aldric dies: a day without aid" in last
+    assert delvers.session.character("Aldric").dead
+
+
+def test_aid_brings_the_dying_back_to_delirious(delvers: Play) -> None:
+    _make_dying(delvers, "Mirela")
+    delvers("where wilderness")
+    shown = delvers("injury Mirela")
+    assert "Mirela: injuries: 1d6 [" in shown
+    mirela = delvers.session.character("Mirela")
+    assert not mirela.has_condition("dying")
+    if not mirela.dead:
+        assert "back to delirious on the fatigue table" in shown
+        assert mirela.has_condition("delirious")
+    for _ in range(4):
+        delvers("rest long")
+    assert not delvers.session.character("Mirela").dead or mirela.dead
+    with pytest.raises(RuleError, match="not out of the fight"):
+        delvers("injury Aldric")

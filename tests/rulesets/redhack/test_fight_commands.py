@@ -514,3 +514,45 @@ def test_experience_takes_a_sign(table: Play) -> None:
     with pytest.raises(CommandError, match=r"\+N or -N"):
         table("xp Aldric 1")
     assert "experience 0 -> 1" in table("xp Aldric +1")
+
+
+# -- light and darkness (redhack: Exploration & Dungeons > Light; docs/rulings.md H27) --
+
+
+def test_fighting_in_the_dark_has_disadvantage(table: Play) -> None:
+    table("where dungeon")
+    start(table, goblins=2, hp=20)
+    everyone_before(table)
+    assert "disadvantage (darkness)" in table("attack Aldric goblin-1 roll 10,10")
+    table("next")
+    assert "darkness" in table("defend Sly goblin-1 roll 10,10")
+
+
+def test_a_lit_torch_lifts_the_darkness(table: Play) -> None:
+    table("give Mirela tinderbox")
+    table("where dungeon")
+    table("light Aldric torch")
+    start(table, goblins=2, hp=20)
+    everyone_before(table)
+    assert "darkness" not in table("attack Aldric goblin-1 roll 10")
+
+
+def test_surprise_tests_see_the_situation(table: Play) -> None:
+    table("where dungeon")
+    shown = table("fight start --unexpected")
+    assert shown.count("WIS surprise, disadvantage (darkness)") == 4
+
+
+def test_the_number_of_monsters_may_be_dice(table: Play) -> None:
+    table("fight start")
+    shown = table("fight add 2d4 goblin")
+    assert shown.startswith("How many: 2d4: [")
+    assert 2 <= len(fight(table).foes) <= 8
+    before = table.session.state.to_json()
+    with pytest.raises(CommandError, match="over the dice limit"):
+        table("fight add 1000000d1000000 goblin")
+    with pytest.raises(CommandError, match="bad dice expression"):
+        table("fight add 2d goblin")
+    with pytest.raises(RuleError, match="no monsters"):
+        table("fight add 1d4-5 goblin")
+    assert table.session.state.to_json() == before

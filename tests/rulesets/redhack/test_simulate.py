@@ -24,7 +24,12 @@ import pytest
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
 from hacktable.console.session import Session
-from hacktable.errors import CampaignError, CommandError, UnknownNameError
+from hacktable.errors import (
+    CampaignError,
+    CampaignLockedError,
+    CommandError,
+    UnknownNameError,
+)
 from hacktable.rules.resolution import TestRequest
 from hacktable.rulesets.redhack import core_rules
 from hacktable.rulesets.redhack.bestiary import Attack, Bestiary, Monster, load_bestiary
@@ -38,8 +43,11 @@ from hacktable.rulesets.redhack.simulate import (
     FightOutcome,
     FoeSpec,
     Summary,
+    Tally,
+    bestiary_from_campaign,
     check_runs,
     describe_foes,
+    load_encounter,
     load_party,
     mean_interval,
     parse_monsters,
@@ -637,6 +645,54 @@ def test_party_from_campaign_errors(tmp_path: Path) -> None:
         party_from_campaign(other)
 
 
+OWN_MONSTERS = (
+    '[[monsters]]\nid = "bog-hag"\nname = "Bog Hag"\nhd = 3\nac = 3\nmorale = 8\n'
+    'attacks = [{ name = "claw", damage = "1d6", count = 2 }]\nsource = "campaign"\n'
+    '[[monsters]]\nid = "bog-troll"\nname = "Bog Troll"\nhd = 5\nac = 4\n'
+    'source = "campaign"\n'
+)
+
+
+@pytest.fixture
+def own_monsters(tmp_path: Path) -> Path:
+    """A campaign with Aldric and two monsters of its own (``bestiary add``)."""
+    monsters = tmp_path / "mine.toml"
+    monsters.write_text(OWN_MONSTERS)
+    path = tmp_path / "campaign.db"
+    make_campaign(path, "character new Aldric --class warrior --kit 1", f"bestiary add {monsters}")
+    return path
+
+
+def test_a_campaign_brings_its_own_monsters(own_monsters: Path) -> None:
+    bestiary = bestiary_from_campaign(own_monsters)
+    assert bestiary.ids[-2:] == ("bog-hag", "bog-troll")
+    assert set(load_bestiary().ids) < set(bestiary.ids)  # the packaged ones too
+    encounter = load_encounter(str(own_monsters), "2 bog-hag, goblin; Bog Troll")
+    assert [c.name for c in encounter.party] == ["Aldric"]
+    assert [(f.count, f.monster.id, f.group) for f in encounter.foes] == [
+        (2, "bog-hag", 0),
+        (1, "goblin", 0),
+        (1, "bog-troll", 1),
+    ]
+    assert encounter.foes[0].monster == bestiary.get("bog-hag")
+    assert encounter.foes[0].monster.morale == 8
+    summary = simulate(encounter, 50, 1, "scalar")
+    assert summary.foes == "2 Bog Hag, 1 Goblin; 1 Bog Troll"
+    # without the campaign the packaged bestiary alone: behaviour unchanged
+    with pytest.raises(UnknownNameError, match="unknown monster 'bog-hag'"):
+        load_encounter("sample", "bog-hag")
+    assert load_encounter("Sample", "6 goblin") == Encounter(
+        sample_party(), parse_monsters("6 goblin", load_bestiary())
+    )
+    # read-only: the file can be opened for writing afterwards
+    CampaignStore.open(own_monsters).close()
+
+
+def test_a_campaign_held_for_writing_is_refused(own_monsters: Path) -> None:
+    with CampaignStore.open(own_monsters), pytest.raises(CampaignLockedError):
+        load_encounter(str(own_monsters), "bog-hag")
+
+
 # -- output ------------------------------------------------------------------------------
 
 
@@ -651,6 +707,29 @@ def test_intervals() -> None:
     e = mean_interval(5, 5, 5)  # five 1s
     assert (e.mean, e.low, e.high) == (1, 1, 1)
     assert mean_interval(3, 9, 1) == Estimate(3, 3, 3)
+
+
+def test_intervals_stay_within_what_the_figures_can_be() -> None:
+    # values 0, 0, 0, 1: mean 0.25, s 0.5, so mean - 1.96 s / 2 = -0.24 uncut
+    e = mean_interval(1, 1, 4)
+    assert e.mean == 0.25
+    assert e.low == 0
+    assert e.high == pytest.approx(0.25 + 1.96 * 0.5 / 2)
+    e = mean_interval(1, 1, 4, lowest=-math.inf)  # a signed quantity: uncut
+    assert e.low == pytest.approx(0.25 - 1.96 * 0.5 / 2)
+    # two fights of a party of one: a rout in round 1 and a win in round 40
+    tally = Tally(1)
+    tally.add(FightOutcome(won=False, rounds=1, out=1, dead=0, injured=0))
+    tally.add(FightOutcome(won=True, rounds=40, out=1, dead=1, injured=0))
+    figures = tally.summary(Encounter(sample_party()[:1], ()), "scalar", 1)
+    assert (figures.rounds.mean, figures.rounds.low, figures.rounds.high) == (20.5, 1, 50)
+    assert (figures.dead.mean, figures.dead.low) == (0.5, 0)
+    assert (figures.captured.mean, figures.captured.low) == (0.5, 0)
+    assert figures.out == Estimate(1, 1, 1)
+    assert figures.dead.high == 1  # at most the party's one PC
+    for name in ("win_rate", "draw_rate"):
+        proportion = getattr(figures, name)
+        assert 0 <= proportion.low <= proportion.mean <= proportion.high <= 1
 
 
 @pytest.fixture(scope="module")
@@ -743,6 +822,37 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> 
     as_json = hacktable("simulate", "--party", "sample", *args, "--json")
     assert as_json.returncode == 2
     assert json.loads(as_json.stdout)["error"].startswith(message.removeprefix("error: "))
+
+
+def test_cli_campaign_monsters(own_monsters: Path) -> None:
+    done = hacktable(
+        "simulate", "--party", str(own_monsters), "--monsters", "2 bog-hag", "--runs", "50",
+        "--seed", "3", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["party"], data["foes"]) == (["Aldric"], "2 Bog Hag")
+    # the sample party knows only the packaged bestiary
+    done = hacktable("simulate", "--party", "sample", "--monsters", "bog-hag")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: unknown monster 'bog-hag'")
+
+
+@pytest.mark.parametrize(
+    ("monsters", "message"),
+    [
+        ("bog-hg", "error: unknown monster 'bog-hg' (did you mean 'bog-hag'?)"),
+        ("bo", "error: unknown monster 'bo' (choose from: bog-hag, bog-troll)"),
+        ("gobblin", "error: unknown monster 'gobblin' (did you mean 'goblin'?)"),
+    ],
+)
+def test_cli_unknown_campaign_monster_is_one_line(
+    own_monsters: Path, monsters: str, message: str
+) -> None:
+    done = hacktable("simulate", "--party", str(own_monsters), "--monsters", monsters)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == message + "\n"
 
 
 def test_cli_missing_campaign(tmp_path: Path) -> None:

@@ -419,7 +419,8 @@ def test_recovery_long_rest_full_day_downtime() -> None:
     assert recovered_step(4, "day", clear=True) == 2
     assert recovered_step(1, "day", clear=True) == 0
     assert recovered_step(4, "day", clear=False) == 4
-    assert recovered_step(7, "downtime", clear=False) == 0
+    assert recovered_step(6, "downtime", clear=False) == 0
+    assert recovered_step(7, "downtime", clear=True) == 7  # only aid saves the dying (H26)
     assert recovered_step(0, "long", clear=True) == 0
     assert begins_clear(Needs(half_rations=True, hunger_failures=2))
     for flag in ("hungry", "thirsty", "tired"):

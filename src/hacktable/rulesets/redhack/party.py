@@ -86,6 +86,11 @@ class PartyState:
         )
 
     @property
+    def minutes(self) -> int:
+        """Minutes since the start of day 1."""
+        return (self.day - 1) * MINUTES_PER_DAY + self.minute
+
+    @property
     def clock(self) -> str:
         """E.g. ``"day 3, 14:20"``."""
         return f"day {self.day}, {self.minute // 60:02d}:{self.minute % 60:02d}"
@@ -117,6 +122,9 @@ class Needs:
         slept_day: the last day they had a long rest.
         healing_blocked: skipped food and water at a short rest: no more healing until
             they eat and drink (RULINGS R19).
+        dying_since: when they reached step 7 of the fatigue table, in minutes since the
+            start of day 1 (-1: not dying). Without aid they die 24 hours later
+            (redhack: Wilderness Survival > Fatigue Table; docs/rulings.md H26).
     """
 
     hungry: bool = False
@@ -130,6 +138,7 @@ class Needs:
     drank_day: int = 0
     slept_day: int = 0
     healing_blocked: bool = False
+    dying_since: int = -1
 
 
 def fatigue_step(character: Character) -> int:

@@ -95,6 +95,7 @@ from .combat import morale_check, roll_damage
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...play.character import Character
+    from ...play.state import CampaignState
 
 __all__ = [
     "ENGINES",
@@ -111,9 +112,11 @@ __all__ = [
     "Roster",
     "Summary",
     "Tally",
+    "bestiary_from_campaign",
     "check_runs",
     "combatant",
     "describe_foes",
+    "load_encounter",
     "load_party",
     "mean_interval",
     "parse_monsters",
@@ -401,17 +404,15 @@ def sample_party() -> tuple[Combatant, ...]:
     return tuple(combatant(c) for c in sample_characters())
 
 
-def party_from_campaign(path: str | Path) -> tuple[Combatant, ...]:
-    """The living characters of a campaign who can fight, opened read-only: every
-    character not dead with more than 0 HP (one at 0 HP is out of the fight until
-    healed or bandaged, RULINGS R11), in the order they were made.
+def _campaign_state(path: Path) -> CampaignState:
+    """A redhack campaign's state, replayed from its file opened read-only (the file
+    is not locked, changed or created).
 
     Raises:
         CampaignError: the file does not exist or is not a campaign.
-        CommandError: the campaign is not redhack's, or nobody in it can fight.
+        CampaignLockedError: another process (or store) holds the file.
+        CommandError: the campaign is not redhack's.
     """
-    from ...play.character import Character
-    from ...play.codec import from_json
     from ...play.state import CampaignState
     from ...store import CampaignStore
 
@@ -422,7 +423,18 @@ def party_from_campaign(path: str | Path) -> tuple[Combatant, ...]:
         raise CommandError(
             f"{path} is a {ruleset} campaign; the simulator plays redhack", "simulate"
         )
-    state = CampaignState.replay(events)
+    return CampaignState.replay(events)
+
+
+def _fighters(state: CampaignState, path: Path) -> tuple[Combatant, ...]:
+    """The characters in ``state`` who can fight (:func:`party_from_campaign`).
+
+    Raises:
+        CommandError: nobody can fight.
+    """
+    from ...play.character import Character
+    from ...play.codec import from_json
+
     characters = [from_json(Character, data) for data in state.values("character")]
     party = tuple(combatant(c) for c in characters if not c.dead and c.hp > 0)
     if not party:
@@ -430,12 +442,79 @@ def party_from_campaign(path: str | Path) -> tuple[Combatant, ...]:
     return party
 
 
+def _bestiary_of(state: CampaignState) -> Bestiary:
+    """The packaged bestiary with the campaign's own monsters (``bestiary add``, kept
+    in its state), as the console's ``fight add`` reads it
+    (:func:`.commands.fight.monsters_for`; RULINGS R5).
+
+    Raises:
+        RulesDataError: the packaged bestiary or a stored monster is broken.
+    """
+    from .bestiary import load_bestiary, monster_from_json
+
+    own = [monster_from_json(data) for data in state.values("monster")]
+    return load_bestiary().merged(own)
+
+
+def party_from_campaign(path: str | Path) -> tuple[Combatant, ...]:
+    """The living characters of a campaign who can fight, opened read-only: every
+    character not dead with more than 0 HP (one at 0 HP is out of the fight until
+    healed or bandaged, RULINGS R11), in the order they were made.
+
+    Raises:
+        CampaignError: the file does not exist or is not a campaign.
+        CampaignLockedError: another process (or store) holds the file.
+        CommandError: the campaign is not redhack's, or nobody in it can fight.
+    """
+    return _fighters(_campaign_state(Path(path)), Path(path))
+
+
+def bestiary_from_campaign(path: str | Path) -> Bestiary:
+    """A campaign's bestiary, opened read-only: the packaged monsters and the
+    campaign's own (``bestiary add``), one of whose id is already packaged replacing
+    that monster (:meth:`.Bestiary.merged`; RULINGS R5).
+
+    Raises:
+        CampaignError: the file does not exist or is not a campaign.
+        CampaignLockedError: another process (or store) holds the file.
+        CommandError: the campaign is not redhack's.
+        RulesDataError: the packaged bestiary or a stored monster is broken.
+    """
+    return _bestiary_of(_campaign_state(Path(path)))
+
+
 def load_party(text: str) -> tuple[Combatant, ...]:
     """``--party``: ``sample`` (:func:`sample_party`) or a campaign file
     (:func:`party_from_campaign`)."""
-    if text.strip().lower() == "sample":
+    if _is_sample(text):
         return sample_party()
     return party_from_campaign(Path(text))
+
+
+def load_encounter(party: str, monsters: str) -> Encounter:
+    """``--party`` and ``--monsters`` together: with ``sample``, the sample party
+    against monsters of the packaged bestiary; with a campaign file (read once,
+    read-only), its party against monsters of its own bestiary
+    (:func:`bestiary_from_campaign`: the packaged one and the campaign's monsters).
+
+    Raises:
+        CampaignError, CampaignLockedError, CommandError: as
+            :func:`party_from_campaign`, checked before the monsters.
+        UnknownNameError, CommandError: as :func:`parse_monsters`.
+        RulesDataError: the packaged bestiary or a stored monster is broken.
+    """
+    from .bestiary import load_bestiary
+
+    if _is_sample(party):
+        return Encounter(sample_party(), parse_monsters(monsters, load_bestiary()))
+    path = Path(party)
+    state = _campaign_state(path)
+    fighters = _fighters(state, path)
+    return Encounter(fighters, parse_monsters(monsters, _bestiary_of(state)))
+
+
+def _is_sample(text: str) -> bool:
+    return text.strip().lower() == "sample"
 
 
 # -- the scalar engine -------------------------------------------------------------------
@@ -658,19 +737,31 @@ def wilson(successes: int, n: int) -> Estimate:
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(total: float, total_sq: float, n: int) -> Estimate:
-    """A mean with mean +- 1.96 s / sqrt(n) (s: the sample standard deviation).
+def mean_interval(
+    total: float, total_sq: float, n: int, *, lowest: float = 0.0, highest: float = math.inf
+) -> Estimate:
+    """A mean with mean +- 1.96 s / sqrt(n) (s: the sample standard deviation), cut to
+    ``lowest`` to ``highest``, the range every value lies in (by default 0 and up: the
+    simulator's figures are counts). The mean of such values lies in that range too, so
+    the cut interval covers the true mean whenever the uncut one does; without the cut a
+    small or skewed sample could report, say, fewer than 0 PCs dead.
 
     >>> e = mean_interval(10, 30, 4)  # values 1, 2, 3, 4
     >>> e.mean, round(e.low, 3), round(e.high, 3)
     (2.5, 1.235, 3.765)
+    >>> e = mean_interval(1, 1, 4)  # values 0, 0, 0, 1: uncut, -0.24 to 0.74
+    >>> e.mean, e.low, round(e.high, 3)
+    (0.25, 0.0, 0.74)
+    >>> e = mean_interval(13, 103, 4, lowest=1, highest=50)  # rounds 1, 1, 1, 10
+    >>> e.mean, e.low, round(e.high, 3)
+    (3.25, 1, 7.66)
     """
     if n <= 0:
         return Estimate(math.nan, math.nan, math.nan)
     mean = total / n
     variance = max(0.0, (total_sq - total * total / n) / (n - 1)) if n > 1 else 0.0
     half = Z95 * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half)
+    return Estimate(mean, max(lowest, mean - half), min(highest, mean + half))
 
 
 @dataclass
@@ -744,8 +835,15 @@ class Tally:
     def summary(self, encounter: Encounter, engine: str, seed: int) -> Summary:
         """The figures with their 95% intervals."""
 
-        def figure(name: str) -> Estimate:
-            return mean_interval(self.sums.get(name, 0), self.squares.get(name, 0), self.runs)
+        def figure(name: str, lowest: int = 0, highest: int = self.party_size) -> Estimate:
+            # each figure's range: 0 to the party's size PCs, 1 to MAX_ROUNDS rounds
+            return mean_interval(
+                self.sums.get(name, 0),
+                self.squares.get(name, 0),
+                self.runs,
+                lowest=lowest,
+                highest=highest,
+            )
 
         last = max((i for i, c in enumerate(self.rounds_all) if c), default=-1) + 1
         return Summary(
@@ -754,7 +852,7 @@ class Tally:
             out=figure("out"),
             dead=figure("dead"),
             injured=figure("injured"),
-            rounds=figure("rounds"),
+            rounds=figure("rounds", 1, MAX_ROUNDS),
             round_counts=tuple(self.rounds_all[:last]),
             engine=engine,
             seed=seed,

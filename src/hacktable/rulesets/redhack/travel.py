@@ -80,6 +80,9 @@ DRAINED = 5
 """The fatigue step at which maximum HP is halved (redhack: Wilderness Survival >
 Fatigue Table, 5 Drained)."""
 
+DYING = 7
+"""The last step of the fatigue table ("Dead": dies within 24 hours without aid)."""
+
 DRAGGING = 4
 """The fatigue step that costs the party 1 speed (4 Dragging; every worse step too)."""
 
@@ -751,15 +754,18 @@ def recovered_step(step: int, rest: Literal["long", "day", "downtime"], clear: b
     """The fatigue step after a rest (redhack: Wilderness Survival > Fatigue Tests;
     RULINGS R23): a long rest that begins with none of hungry, thirsty and tired moves
     one step up, a full day of rest two (it too must begin clear: docs/rulings.md H46),
-    a downtime all the way.
+    a downtime all the way. Rest alone never brings back one dying (step 7): only aid
+    does (docs/rulings.md H26).
 
     >>> recovered_step(3, "long", True), recovered_step(3, "long", False)
     (2, 3)
     >>> recovered_step(3, "day", True), recovered_step(1, "day", True)
     (1, 0)
-    >>> recovered_step(6, "downtime", False)
-    0
+    >>> recovered_step(6, "downtime", False), recovered_step(7, "downtime", True)
+    (0, 7)
     """
+    if step >= DYING:
+        return step
     if rest == "downtime":
         return 0
     if not clear:

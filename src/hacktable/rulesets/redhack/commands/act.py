@@ -4,6 +4,7 @@ them, the lines it shows, and the single event it commits (redhack: Combat)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from ....console.framework import Args, Context, Reply
@@ -14,7 +15,7 @@ from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....rules.resolution import TestRequest, TestResult
 from ..fight import Fight, Fighter
-from ..party import Needs, PartyState
+from ..party import MINUTES_PER_DAY, Needs, PartyState
 from ..ruleset import Redhack
 
 T = TypeVar("T")
@@ -218,8 +219,44 @@ class Act:
         self.say(f"GM override: {reason}", "warning")
 
     # -- committing ----------------------------------------------------------------------
+    def watch_the_dying(self) -> None:
+        """Start the clock of anyone who has reached step 7 of the fatigue table, stop it
+        for anyone who has left it, and let anyone dying for 24 hours without aid die
+        (redhack: Wilderness Survival > Fatigue Table, "will die within 24 hours without
+        aid"; RULINGS R23; docs/rulings.md H26). Called by :meth:`commit`, so any command
+        that passes time keeps the clock."""
+        now = self.party().minutes
+        for staged in list(self._now.values()):
+            needs = self.needs(staged)
+            if needs.dying_since >= 0 and not staged.has_condition("dying"):
+                self.set_needs(staged, replace(needs, dying_since=-1))
+        names = {
+            str(data["name"])
+            for data in self.session.state.values("character")
+            if isinstance(data, dict) and "dying" in (data.get("conditions") or ())
+        }
+        names |= {c.name for c in self._now.values() if c.has_condition("dying")}
+        dying = [self.character(name) for name in sorted(names)]
+        for character in dying:
+            if character.dead or not character.has_condition("dying"):
+                continue
+            needs = self.needs(character)
+            if needs.dying_since < 0:
+                self.set_needs(character, replace(needs, dying_since=now))
+                deadline = self.party().later(MINUTES_PER_DAY).clock
+                self.say(
+                    f"{character.name} is dying: without aid ('injury {character.name}') "
+                    f"they die at {deadline} (RULINGS R23)",
+                    "critical",
+                )
+            elif now - needs.dying_since >= MINUTES_PER_DAY:
+                self.update(replace(character, conditions=(*character.conditions, "dead")))
+                self.set_needs(character, replace(needs, dying_since=-1))
+                self.say(f"{character.name} dies: a day without aid (RULINGS R23)", "critical")
+
     def commit(self, action: str, actor: str = "GM") -> Reply:
         """Store everything staged as one event and return the reply."""
+        self.watch_the_dying()
         changes: list[Change] = []
         before = self.fight_before
         after = self.fight

@@ -153,6 +153,19 @@ def _gm_sources(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ..
     return ("GM",) * options["adv"], ("GM",) * options["dis"]
 
 
+def _darkness(act: Act) -> tuple[str, ...]:
+    """Disadvantage on a blow struck or warded off with no light: a fight is a test
+    involving vision (redhack: Exploration & Dungeons > Light, "suffer disadvantage on
+    tests involving vision or morale"; docs/rulings.md H27)."""
+    return ("darkness",) if "dark" in act.ruleset.circumstances(act.session.state) else ()
+
+
+def _fight_sources(act: Act, options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The GM's advantage and disadvantage, and darkness's, on an attack or defence."""
+    gm_adv, gm_dis = _gm_sources(options)
+    return gm_adv, gm_dis + _darkness(act)
+
+
 # -- attack ------------------------------------------------------------------------------
 
 
@@ -230,7 +243,7 @@ def attack_command(ctx: Context, args: Args) -> Reply:
         act.say(f"Backstab: {reasons[0]}", "note")
     elif reasons and set(weapon.types) & set(BACKSTAB_WEAPON_TYPES):
         act.say(f"({character.name} could backstab {foe.name}: {reasons[0]})", "muted", log=False)
-    gm_adv, gm_dis = _gm_sources(options)
+    gm_adv, gm_dis = _fight_sources(act, options)
     offhand = bool(options.get("offhand"))
     base = act.ruleset.character_test(
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
@@ -379,7 +392,9 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
     _spend_cleave(act, character.name, foe.key)
     fighter = act.need_fight().fighter(character.name)
     attribute = "DEX" if weapon.ranged else "STR"
-    base = act.ruleset.character_test(character, attribute, TestOptions())
+    base = act.ruleset.character_test(
+        character, attribute, TestOptions(disadvantages=_darkness(act))
+    )
     request = attack_request(
         who=character.name,
         attribute=attribute,
@@ -465,7 +480,7 @@ def _attack_player(
         raise RuleError("a character cannot attack themselves")
     weapon = _weapon(act, character, options)
     attribute = "DEX" if weapon.ranged else "STR"
-    gm_adv, gm_dis = _gm_sources(options)
+    gm_adv, gm_dis = _fight_sources(act, options)
     base = act.ruleset.character_test(
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
     )
@@ -567,7 +582,7 @@ def defend_command(ctx: Context, args: Args) -> Reply:
         if not matches:
             raise RuleError(f"{foe.name} has no attack called {options['attack']!r}")
         attack = matches[0]
-    gm_adv, gm_dis = _gm_sources(options)
+    gm_adv, gm_dis = _fight_sources(act, options)
     extra_adv = list(gm_adv)
     if "hindered" in foe.conditions:
         extra_adv.append(f"{foe.name} is tricked (disadvantage on its attack)")
@@ -665,7 +680,7 @@ def parry_command(ctx: Context, args: Args) -> Reply:
         act.say(f"{character.name} parries {foe.name} with a cleave die")
         _hit(act, character, foe, replace(weapon, ongoing=None), "1d6", False)
         return act.commit("parry", character.name)
-    base = act.ruleset.character_test(character, "STR", TestOptions())
+    base = act.ruleset.character_test(character, "STR", TestOptions(disadvantages=_darkness(act)))
     request = attack_request(
         who=character.name,
         attribute="STR",

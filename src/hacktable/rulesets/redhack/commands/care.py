@@ -25,12 +25,14 @@ def _characters(session: Session, words: list[str]) -> Iterable[str]:
 @command(
     "injury",
     "injury NAME",
-    "a character at 0 HP who is healed or tended rolls on the injuries table (R11)",
+    "a character at 0 HP who is healed or tended, or aid for the dying (R11, R23)",
     details="""
 Roll 1d6 on the injuries table: 1 unconscious, 2 wounded, 3 injured, 4 debilitated (-2 to
 a random ability), 5 disabled, 6 doomed (redhack: Combat > Damage & Injuries; RULINGS
 R11). A survivor gains 1d4 HP; the wound's effect on tests is applied from then on.
 Doomed means mortally wounded (a duration die) or dead, as the setting "doomed" says.
+It is also the aid a character dying of fatigue (step 7) needs within 24 hours: a
+survivor is back on step 6, delirious (redhack: Fatigue Table; docs/rulings.md H26).
 """,
     complete=_characters,
 )

@@ -22,14 +22,18 @@ from ....errors import HacktableError, RuleError, RulesDataError, UnknownNameErr
 from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
-from ....rules.resolution import TestKind
+from ....rules.resolution import TestKind, TestResult
 from ....rules.tables import Table, roll_table, validate_table
 from ...base import TestOptions
 from ..exploration import (
     EncounterCheck,
+    RopeHold,
     climb_difficulty,
     encounter_check,
     fall_dice,
+    rope_neighbours,
+    rope_order,
+    rope_step,
     shift_reaction,
 )
 from ..party import ENVIRONMENTS
@@ -500,7 +504,9 @@ When a creature's disposition is unclear, roll 2d6 on the reaction table: 2 host
 3-5 threatening, 6-8 cautious, 9-11 friendly, 12 ingratiating. Out of combat a
 character's CHA test moves it one step up (success) or down (failure); in combat the
 test has disadvantage and +2 difficulty for every damaging attack the players' side has
-made in the fight (redhack: Exploration & Dungeons > Reactions; RULINGS R18).
+made in the fight (redhack: Exploration & Dungeons > Reactions; RULINGS R18). While a
+fight is going on ('fight start'), a reaction with a NAME is in combat by itself; the
+word "combat" asks for it when no fight is being tracked.
 """,
     complete=lambda s, w: [c.name for c in s.characters()] if not w else ("combat",),
 )
@@ -516,6 +522,8 @@ def react_command(ctx: Context, args: Args) -> Reply:
     if len(names) > 1:
         raise args.error(f"unexpected {' '.join(names[1:])!r}")
     act = Act(ctx, overrides)
+    fight = current_fight(act.session)
+    in_combat = in_combat or fight is not None  # R18: a fight going on is combat
     outcome = act.ruleset.roll_table("reactions", act.rng)
     act.say(outcome.explanation, "dice")
     result = outcome.result
@@ -524,10 +532,15 @@ def react_command(ctx: Context, args: Args) -> Reply:
         penalty = 0
         disadvantages = gm_dis
         if in_combat:
-            fight = current_fight(act.session)
             hits = 0 if fight is None else fight.damaging_attacks
             penalty = 2 * hits
             disadvantages = (*gm_dis, "in combat")
+            act.say(
+                f"  In combat{' (a fight is going on)' if fight is not None else ''}: "
+                f"disadvantage, +2 difficulty for each of {hits} damaging attack(s) "
+                "(RULINGS R18)",
+                "note",
+            )
         request = act.ruleset.character_test(
             character,
             "CHA",
@@ -551,9 +564,18 @@ Climbing in one go is a DEX test with difficulty 1 per 100 feet (at least 1). A 
 rope or pitons give advantage; a Thief with climbing gear who has advantage twice needs
 no roll under normal conditions. On a failure: a DEX save against losing 1d4 unsecured
 items, a DEX save against 1d6 damage, and if that fails a further save against 2d6 more,
-capped at 1d6 per 10 feet fallen. "roped A,B": climbers roped together; adjacent ones
-may make STR saves to hold the faller (then only items are at risk); if none holds, the
-lowest roller falls too (RULINGS R20).
+capped at 1d6 per 10 feet fallen.
+
+"roped A,B,C": the climbers roped together, in their order on the rope (the climber must
+be one of them). If the climber falls, their neighbours on the rope make STR saves: if
+one holds, the faller only saves against losing items. If nobody holds, the neighbour
+with the lowest roll is pulled down too, and the neighbours of the two save on their
+behalf with disadvantage (two falling); if that fails too, three have fallen and everyone
+on the rope falls. Everyone who falls saves against losing items and against the fall's
+damage. A character at 0 HP or dead cannot hold the rope. With "secured" the rope is
+properly secured: everyone on it ends up dangling and saves against losing items
+(redhack: Exploration & Dungeons > Climbing, Falling & Natural Hazards; RULINGS R20).
+Superhuman strength is the GM's call.
 """,
     complete=lambda s, w: (
         [c.name for c in s.characters()] if not w else ("secured", "pitons", "roped")
@@ -577,6 +599,8 @@ def climb_command(ctx: Context, args: Args) -> Reply:
             pitons = True
         elif low == "roped":
             roped = [n for n in next(items, "").split(",") if n]
+            if not roped:
+                raise args.error("roped takes the names on the rope, like 'roped A,B,C'")
         elif low in ("adv", "advantage"):
             gm_adv.append("GM")
         elif low in ("dis", "disadvantage"):
@@ -585,6 +609,9 @@ def climb_command(ctx: Context, args: Args) -> Reply:
             raise args.error(f"unexpected {word!r}")
     act = Act(ctx, overrides)
     character = act.character(name)
+    rope = (
+        rope_order([act.session.character(n).name for n in roped], character.name) if roped else ()
+    )
     advantages = list(gm_adv)
     if secured:
         advantages.append("secured rope")
@@ -610,56 +637,97 @@ def climb_command(ctx: Context, args: Args) -> Reply:
     result = act.ruleset.resolve_test(request, act.rng)
     act.show_test(f"{character.name} climbs {feet} feet", request, result)
     if not result.success:
-        _fall(act, character, feet, roped, secured)
+        _fall(act, character, feet, rope, secured)
     return act.commit("climb", character.name)
 
 
-def _save(
+def _save_result(
     act: Act, character: Character, attribute: str, why: str, disadvantage: bool = False
-) -> bool:
+) -> TestResult:
+    """A save, shown; with ``disadvantage`` the extra weight of two falling (R20)."""
     request = act.ruleset.character_test(
         character,
         attribute,
         TestOptions(kind=TestKind.SAVE, disadvantages=("two falling",) if disadvantage else ()),
     )
     result = act.ruleset.resolve_test(request, act.rng)
+    heavy = ", with disadvantage (two falling)" if disadvantage else ""
     act.say(
-        f"  {character.name}'s {attribute} save {why}: {result.explanation}: "
+        f"  {character.name}'s {attribute} save {why}{heavy}: {result.explanation}: "
         f"{'saved' if result.success else 'failed'}",
         "dice",
     )
-    return result.success
+    return result
 
 
-def _fall(act: Act, character: Character, feet: int, roped: list[str], secured: bool) -> None:
-    """RULINGS R20, with the text's roped climbers."""
-    if roped:
-        names = [act.session.character(n).name for n in roped]
-        if character.name not in names:
-            names.append(character.name)
-        if secured:
-            act.say("  The rope is secured: everyone ends up dangling", "note")
-            for other in names:
-                _lose_items(act, act.character(other))
-            return
-        position = names.index(character.name)
-        adjacent = [names[i] for i in (position - 1, position + 1) if 0 <= i < len(names)]
-        held = [n for n in adjacent if _save(act, act.character(n), "STR", "to hold the rope")]
+def _save(act: Act, character: Character, attribute: str, why: str) -> bool:
+    return _save_result(act, character, attribute, why).success
+
+
+def _helpless(character: Character) -> str | None:
+    """Why ``character`` cannot hold a rope (dead, or at 0 HP), or ``None``."""
+    if character.dead:
+        return "is dead"
+    if character.hp <= 0:
+        return "is at 0 HP"
+    return None
+
+
+def _hold(act: Act, name: str, two_falling: bool) -> RopeHold:
+    """A rope neighbour's STR save to hold the fallen (RULINGS R20)."""
+    character = act.character(name)
+    why = _helpless(character)
+    if why is not None:
+        act.say(f"  {character.name} {why}: cannot hold the rope (no save)", "warning")
+        return RopeHold(character.name, False)
+    result = _save_result(act, character, "STR", "to hold the rope", two_falling)
+    return RopeHold(character.name, result.success, result.kept)
+
+
+def _fall(act: Act, character: Character, feet: int, rope: tuple[str, ...], secured: bool) -> None:
+    """A failed climb's fall (RULINGS R20), with the text's roped climbers (redhack:
+    Exploration & Dungeons > Climbing, Falling & Natural Hazards): a secured rope leaves
+    everyone dangling (each saves against losing items); otherwise the faller's
+    neighbours try to hold them, and each round nobody holds pulls the lowest roller
+    down too (:func:`..exploration.rope_step`). Whoever is held only saves against
+    losing items; whoever falls also saves against the fall's damage."""
+    if rope and secured:
+        act.say("  The rope is secured: everyone on it ends up dangling", "note")
+        for name in rope:
+            _dangle(act, name)
+        return
+    fallen: tuple[str, ...] = (character.name,)
+    held = False
+    if rope:
+        while neighbours := rope_neighbours(rope, fallen):
+            two_falling = len(fallen) >= 2  # the extra weight: disadvantage
+            holds = [_hold(act, name, two_falling) for name in neighbours]
+            step = rope_step(rope, fallen, holds)
+            act.say(f"  {step.explanation}", "success" if step.holders else "warning")
+            fallen = step.fallen
+            if step.holders:
+                held = True
+                break
+    for name in fallen:
         if held:
-            act.say(
-                f"  {', '.join(held)} hold{'s' if len(held) == 1 else ''} "
-                f"{character.name}: only items are at risk",
-                "success",
-            )
-            _lose_items(act, act.character(character.name))
-            return
-        if adjacent:
-            rolls = {n: act.rng.randrange(20) + 1 for n in adjacent}
-            lowest = min(rolls, key=rolls.__getitem__)
-            act.say(f"  Nobody holds: {lowest} (lowest roll) is pulled down too", "warning")
-            _fall_damage(act, act.character(lowest), feet, two=True)
-    _lose_items(act, act.character(character.name))
-    _fall_damage(act, act.character(character.name), feet, two=bool(roped))
+            _dangle(act, name)
+        elif not _dead(act, name):
+            _lose_items(act, act.character(name))
+            _fall_damage(act, act.character(name), feet)
+
+
+def _dead(act: Act, name: str) -> bool:
+    """Whether ``name`` is dead (then they make no saves: say so)."""
+    character = act.character(name)
+    if character.dead:
+        act.say(f"  {character.name} is dead: no saves", "note")
+    return character.dead
+
+
+def _dangle(act: Act, name: str) -> None:
+    """Dangling from the rope: only a save against losing items (RULINGS R20)."""
+    if not _dead(act, name):
+        _lose_items(act, act.character(name))
 
 
 def _lose_items(act: Act, character: Character) -> None:
@@ -683,9 +751,9 @@ def _lose_items(act: Act, character: Character) -> None:
     )
 
 
-def _fall_damage(act: Act, character: Character, feet: int, two: bool = False) -> None:
-    first = not _save(act, character, "DEX", "against 1d6 falling damage", two)
-    second = first and not _save(act, character, "DEX", "against 2d6 more", two)
+def _fall_damage(act: Act, character: Character, feet: int) -> None:
+    first = not _save(act, character, "DEX", "against 1d6 falling damage")
+    second = first and not _save(act, character, "DEX", "against 2d6 more")
     damage, text = fall_dice(feet, act.rng, first, second)
     if damage:
         act.say(f"  {character.name} falls: {text}", "dice")

@@ -11,7 +11,7 @@ from ....console.session import Session
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....dice.usage import roll_usage
-from ....errors import CommandError, HacktableError, RuleError
+from ....errors import CommandError, DiceError, HacktableError, RuleError
 from ....play.events import Change
 from ....rules.resolution import Critical, TestKind
 from ...base import TestOptions
@@ -74,7 +74,7 @@ def _complete_fight(session: Session, words: list[str]) -> Iterable[str]:
 @command(
     "fight",
     "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
-    "fight add N MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
+    "fight add N|DICE MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
     "fight status | fight end",
     "run a fight by the rules: set it up, see where it stands, end it",
     details="""
@@ -83,9 +83,10 @@ player makes a WIS test for surprise; failures do not act in round one, and any 
 20 gives the whole party a free round first (redhack: Combat > Initiative & Surprise;
 RULINGS R13). --hidden: characters hidden when the fight begins (a Thief may backstab).
 fight add 6 goblin --at near: a group of monsters from the bestiary, HP rolled HD d8
-unless the stat block gives HP (RULINGS R5); --group adds them to an existing group (a
-leader with their band: morale uses the group's highest score, R12). --important: the
-group counts as an important foe for experience.
+unless the stat block gives HP (RULINGS R5). The number may be dice, as encounter tables
+give it: fight add 2d4 giant-rat rolls how many. --group G adds them to group G (to an
+existing one, a leader joins their band: morale uses the group's highest score, R12).
+--important: the group counts as an important foe for experience.
 fight status: round, phase, order, HP, cleave dice, distances. fight end: the summary,
 ammunition recovery (R9), a disrepair point when the gear was not maintained today (R31).
 Then: init (round one), attack, defend, parry, hold, move, next, ... (help fight).
@@ -146,13 +147,18 @@ def _start(ctx: Context, args: Args) -> Reply:
 
 def _surprise(act: Act) -> None:
     """R13: each player makes a WIS test for surprise (the helm's disadvantage on
-    surprise applies); failures skip round one; any natural 20 wins a free round."""
+    surprise applies, and the party's situation: darkness or moving carelessly give
+    disadvantage, an unusual amount of light advantage; redhack: Exploration &
+    Dungeons); failures skip round one; any natural 20 wins a free round."""
     fight = act.need_fight()
     free = False
+    situation = act.ruleset.circumstances(act.session.state)
     for fighter in fight.fighters:
         character = act.character(fighter.name)
         request = act.ruleset.character_test(
-            character, "WIS", TestOptions(kind=TestKind.SURPRISE, tags=("surprise",))
+            character,
+            "WIS",
+            TestOptions(kind=TestKind.SURPRISE, tags=("surprise",), circumstances=situation),
         )
         result = act.ruleset.resolve_test(request, act.rng)
         act.show_test(f"{fighter.name} (surprise)", request, result)
@@ -177,10 +183,21 @@ def _surprise(act: Act) -> None:
 def _add(ctx: Context, args: Args) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
-    count = args.integer("N", minimum=1)
+    count_text = args.word("N")
+    name = args.word("MONSTER")
+    count_roll = None
+    if count_text.isascii() and count_text.isdigit():
+        count = args.to_int(count_text, "N", minimum=1)
+    else:
+        try:
+            count_roll = roll(count_text, act.rng)
+        except DiceError as error:
+            raise args.error(f"N is a number or dice like 2d4: {error}") from error
+        count = count_roll.total
+        if count < 1:
+            raise RuleError(f"{render_roll(count_roll)}: no monsters")
     if count > 50:
         raise args.error("at most 50 monsters at a time")
-    name = args.word("MONSTER")
     flags = read_flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
@@ -254,6 +271,8 @@ def _add(ctx: Context, args: Args) -> Reply:
     act.fight = replace(fight, groups=groups, foes=tuple(foes), fighters=fighters)
     morale = f", morale {monster.morale}" if monster.morale is not None else ""
     damage = ", ".join(f"{a.name} {a.damage}" for a in attacks)
+    if count_roll is not None:
+        act.say(f"How many: {render_roll(count_roll)}", "dice")
     act.say(
         f"{count} x {monster.name} join the {group.name} at {band} range "
         f"(HD {monster.hd}, AC {monster.ac}{morale}, {damage})",

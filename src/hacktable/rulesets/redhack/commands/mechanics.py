@@ -12,6 +12,7 @@ from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ..combat import morale_check
 from ..fight import Fight, Foe, Ongoing
+from ..party import FATIGUE_STEPS, with_fatigue_step
 from .act import Act
 
 __all__ = [
@@ -334,15 +335,18 @@ def roll_injury(act: Act, name: str) -> Character:
     Combat > Damage & Injuries; RULINGS R11): 1 unconscious, 2 wounded, 3 injured,
     4 debilitated (-2 to a random ability), 5 disabled, 6 doomed (dead, or mortally
     wounded with a duration die, as the campaign setting ``doomed`` says). A survivor
-    gains 1d4 HP and may fight at once.
+    gains 1d4 HP and may fight at once. Aid for one dying of fatigue (step 7) is the
+    same roll (redhack: Wilderness Survival > Fatigue Table, "roll on the OOA table if
+    aid is provided"); a survivor is back on step 6, delirious (docs/rulings.md H26).
 
     Raises:
-        RuleError: the character is not at 0 HP, or is dead.
+        RuleError: the character is not at 0 HP nor dying, or is dead.
     """
     character = act.character(name)
     if character.dead:
         raise RuleError(f"{character.name} is dead")
-    if character.hp > 0:
+    dying = character.has_condition("dying")
+    if character.hp > 0 and not dying:
         raise RuleError(f"{character.name} is not out of the fight ({character.hp} HP)")
     if character.mortal_wound is not None:
         raise RuleError(f"{character.name} is mortally wounded: only exceptional healing helps")
@@ -358,5 +362,11 @@ def roll_injury(act: Act, name: str) -> Character:
     for text, style in outcome.lines:
         act.say(text, style)
     after = outcome.character
+    if dying and not after.dead:
+        after = with_fatigue_step(after, FATIGUE_STEPS.index("delirious"))
+        act.say(
+            f"{after.name} is aided: back to delirious on the fatigue table (docs/rulings.md H26)",
+            "success",
+        )
     act.update(after)
     return after
