@@ -13,7 +13,7 @@ from ..helpers import Faces
 
 def test_keep_highest_records_every_die_and_renders_as_the_issue_shows() -> None:
     result = roll("4d6kh3", Faces(5, 3, 6, 1))
-    assert render_roll(result) == "4d6kh3: [5, 3, 6, 1] -> 14"
+    assert render_roll(result) == "4d6kh3: [5, 3, 6, ~~1~~] -> 14"
     (term,) = result.dice_terms()
     assert term.kept == (5, 3, 6)
     assert term.dropped == (1,)
@@ -27,7 +27,7 @@ def test_keep_lowest_and_ties_keep_the_first_rolled() -> None:
 
 
 def test_compound_expression_renders_each_term() -> None:
-    assert render_roll(roll("2d20kh1+5", Faces(14, 7))) == "2d20kh1+5: [14, 7] + 5 -> 19"
+    assert render_roll(roll("2d20kh1+5", Faces(14, 7))) == "2d20kh1+5: [14, ~~7~~] + 5 -> 19"
     assert render_roll(roll("(d6-1)x10", Faces(4))) == "(d6-1)x10: ([4] - 1) x 10 -> 30"
     assert render_roll(roll("-d4", Faces(3))) == "-d4: -[3] -> -3"
 

@@ -30,7 +30,7 @@ def error_output(error: HacktableError, as_json: bool) -> tuple[str, int]:
 def roll_once(
     expression: str, seed: int | None, as_json: bool, advantage: Advantage | int = 0
 ) -> tuple[str, int]:
-    """Roll ``expression`` once; text ``"4d6kh3: [5, 3, 6, 1] -> 14"`` or JSON.
+    """Roll ``expression`` once; text ``"4d6kh3: [5, 3, 6, ~~1~~] -> 14"`` or JSON.
 
     ``advantage`` is an :class:`~hacktable.dice.advantage.Advantage` (-1, 0 or 1).
     """

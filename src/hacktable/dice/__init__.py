@@ -6,7 +6,7 @@ modules a roll needs.
 >>> import random
 >>> from hacktable.dice import roll, render_roll
 >>> render_roll(roll("4d6kh3", random.Random(1)))
-'4d6kh3: [2, 5, 1, 3] -> 10'
+'4d6kh3: [2, 5, ~~1~~, 3] -> 10'
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Renderers for dice results: plain text and JSON-ready dictionaries.
 
-``render_roll(roll("4d6kh3", rng))`` gives ``"4d6kh3: [5, 3, 6, 1] -> 14"``: the
+``render_roll(roll("4d6kh3", rng))`` gives ``"4d6kh3: [5, 3, 6, ~~1~~] -> 14"``: the
 notation, then the expression with each dice term replaced by the faces it showed (in
-the order rolled, dropped dice included), then the total.
+the order rolled; a die a keep dropped is struck through, ``~~1~~``), then the total.
 """
 
 from __future__ import annotations
@@ -25,9 +25,12 @@ __all__ = ["outcome_to_json", "render_detail", "render_outcome", "render_roll", 
 
 
 def render_detail(result: Result) -> str:
-    """The expression with dice terms replaced by their faces, e.g. ``[14, 7] + 5``."""
+    """The expression with dice terms replaced by their faces, e.g. ``[14, ~~7~~] + 5``
+    for ``2d20kh1+5`` (dropped dice struck through)."""
     if isinstance(result, DiceResult):
-        return "[" + ", ".join(str(d.value) for d in result.dice) + "]"
+        return (
+            "[" + ", ".join(str(d.value) if d.kept else f"~~{d.value}~~" for d in result.dice) + "]"
+        )
     if isinstance(result, NumberResult):
         return str(result.total)
     if isinstance(result, BinaryResult):
