@@ -286,6 +286,13 @@ def test_settings(play: Play) -> None:
         play("settings opposed-ties sometimes")
     play("undo")
     assert play.session.setting("opposed-ties") == "reroll"
+    with pytest.raises(CommandError, match="hex-miles must be at least 1, not -6"):
+        play("settings hex-miles -6")
+    with pytest.raises(CommandError, match="tick-minutes must be at least 1, not 0"):
+        play("settings tick-minutes 0")
+    with pytest.raises(CommandError, match="tick-minutes must be at most 60, not 61"):
+        play("settings tick-minutes 61")
+    assert play("settings tick-minutes 5") == "tick-minutes = 5"
 
 
 def test_help(play: Play) -> None:

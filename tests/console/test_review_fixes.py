@@ -147,3 +147,22 @@ def test_unknown_item_lists_choices(play: Play) -> None:
     play("character new Aldric --class warrior --kit 1")
     with pytest.raises(UnknownNameError):
         play("drop Aldric lantern")
+
+
+def test_a_readied_weapon_is_used_and_excludes_a_shield(play: Play) -> None:
+    play("character new Brin --class warrior --kit 1")
+    play("give Brin short bow")
+    play("give Brin mace")
+    shown = play("equip Brin shortbow")
+    assert shown.startswith("Brin readies Short Bow and puts away Large Shield (AC ")
+    brin = play.session.character("Brin")
+    bow = brin.inventory[brin.find_item("short bow")]
+    assert bow.equipped
+    assert "in hand" in bow.describe()
+    assert not any(i.equipped and i.kind == "shield" for i in brin.inventory)
+    assert "puts away Short Bow" in play("equip Brin shield")
+    assert "attacks use it" in play("equip Brin mace")
+    ruleset = play.session.ruleset
+    assert ruleset.weapon_profile(play.session.character("Brin")).name == "Sword/Mace/Axe"  # type: ignore[attr-defined]
+    assert play("equip Brin mace off") == "Brin puts away Sword/Mace/Axe"
+    assert ruleset.weapon_profile(play.session.character("Brin")).name == "Hand Weapon"  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ def test_a_released_campaign_opens_and_play_goes_on(tmp_path: Path) -> None:
         assert "Aldric" in play("character list")
         assert "Sly - Thief" in play("character show Sly")
         assert play("test Sly DEX for picking-locks").startswith("Sly: DEX test")
-        assert "dungeon (shrine)" in play("where")
+        assert "dungeon (The Sunken Shrine: shrine)" in play("where")
         assert "giant snake" in play("where")  # the remembered sign survives
         assert "Rations" in play("travel status") or "journey" in play("travel status").lower()
         play("fight start")

@@ -236,3 +236,55 @@ def test_a_failed_creation_leaves_nothing_behind(
         CampaignStore.open(path)
     assert str(caught.value) == f"cannot create {path}: disk I/O error"
     assert folder_listing(tmp_path) == []
+
+
+def test_creating_in_a_read_only_folder_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_access = os.access
+
+    def access(target: str | os.PathLike[str], mode: int) -> bool:
+        if mode == os.W_OK and Path(target) == tmp_path:
+            return False
+        return real_access(target, mode)
+
+    monkeypatch.setattr(os, "access", access)
+    path = tmp_path / "new.db"
+    with pytest.raises(CampaignError, match=r"the folder .* is not writable") as caught:
+        CampaignStore.open(path)
+    assert "\n" not in str(caught.value)
+    assert folder_listing(tmp_path) == []
+
+
+def test_a_cleanup_that_fails_does_not_hide_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hacktable.store import migrate
+
+    def broken_upgrade(connection: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.name.endswith(".new"):
+            raise OSError(30, "Read-only file system")
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(migrate, "upgrade", broken_upgrade)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    with pytest.raises(CampaignError, match="disk I/O error"):
+        CampaignStore.open(tmp_path / "new.db")
+
+
+def test_a_damaged_session_number_is_one_clear_error(tmp_path: Path) -> None:
+    path = _campaign(tmp_path / "c.db", events=2)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE events SET session = 'abc' WHERE seq = 2")
+    connection.commit()
+    connection.close()
+    with (
+        CampaignStore.open(path) as store,
+        pytest.raises(NotACampaignError, match="damaged: an event's session number is 'abc'"),
+    ):
+        store.next_session()

@@ -31,8 +31,8 @@ Seed = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 Adv = Annotated[bool, typer.Option("--adv", help="Advantage.")]
 Dis = Annotated[bool, typer.Option("--dis", help="Disadvantage.")]
-Attr = Annotated[int, typer.Option("--attr", help="The attribute's score.")]
-Difficulty = Annotated[int, typer.Option(help="The difficulty (1 if none).")]
+Attr = Annotated[int, typer.Option("--attr", min=1, max=30, help="The attribute's score.")]
+Difficulty = Annotated[int, typer.Option(min=1, max=20, help="The difficulty (1 if none).")]
 Bonus = Annotated[int, typer.Option(help="Added to the attribute.")]
 Penalty = Annotated[int, typer.Option(help="Added to the difficulty.")]
 RulesetId = Annotated[str, typer.Option("--ruleset", help="Ruleset id.")]
@@ -165,17 +165,19 @@ def play(
 @app.command()
 def log(
     campaign: Campaign = Path("campaign.db"),
-    last: Annotated[int, typer.Argument(min=1, help="How many events.")] = 20,
+    last: Annotated[str, typer.Argument(help="How many events: N or 'all'.")] = "20",
     as_json: Json = False,
 ) -> None:
     """Show a campaign's log without starting a session (read-only)."""
     import json
 
     from ..console.commands.campaign import render_event
-    from ..errors import CampaignError
+    from ..errors import CampaignError, CommandError
     from ..store import CampaignStore
 
     try:
+        if last.lower() != "all" and not (last.isascii() and last.isdigit() and int(last) >= 1):
+            raise CommandError(f"how many events: a number from 1, or 'all', not {last!r}", "log")
         if not campaign.exists():
             raise CampaignError(f"{campaign} does not exist", str(campaign))
         store = CampaignStore.open(campaign, create=False, readonly=True)
@@ -183,7 +185,7 @@ def log(
         _fail(error, as_json)
         return
     with store:
-        events = store.last(last)
+        events = store.events() if last.lower() == "all" else store.last(int(last))
     if as_json:
         from dataclasses import asdict
 

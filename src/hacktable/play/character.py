@@ -27,6 +27,18 @@ def fold(name: str) -> str:
     return " ".join(visible.split()).casefold()
 
 
+def _bare(text: str) -> str:
+    """Letters and digits only: ``"short bow"`` and ``"short-bow"`` are ``"shortbow"``."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _from_a_word(name: str, bare: str) -> bool:
+    """Whether ``bare`` starts at a word of ``name``, the words run together
+    (``"axe"`` and ``"handaxe"`` in "dagger/hand axe")."""
+    words = "".join(ch if ch.isalnum() else " " for ch in name).split()
+    return any("".join(words[k:]).startswith(bare) for k in range(len(words)))
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     """One line of an inventory.
@@ -73,6 +85,8 @@ class Item:
             bits.append(str(self.usage))
         if self.equipped and self.kind in ("armour", "shield", "helm"):
             bits.append("worn")
+        elif self.equipped and self.kind == "weapon":
+            bits.append("in hand")
         if self.lit:
             bits.append("lit")
         return f"{self.name} ({', '.join(bits)})" if bits else self.name
@@ -153,21 +167,28 @@ class Character:
 
     def find_items(self, name: str) -> list[int]:
         """Indices of the items called ``name``: exact (case-insensitive) matches if any,
-        else the items whose name starts with it or whose content id equals it, else the
-        items with a word starting with it (``crossbow`` finds "Light Crossbow")."""
+        else the items whose name starts with it or whose content id equals it (spaces,
+        hyphens and slashes ignored: ``shortbow`` finds "Short Bow"), else the items
+        with a word starting with it (``crossbow`` finds "Light Crossbow", ``mace``
+        finds "Sword/Mace/Axe", ``hand-axe`` "Dagger/Hand Axe")."""
         wanted = fold(name)
         names = [fold(item.name) for item in self.inventory]
         exact = [i for i, n in enumerate(names) if n == wanted]
         if exact:
             return exact
+        bare = _bare(wanted)
         prefixed = [
             i
             for i, item in enumerate(self.inventory)
-            if names[i].startswith(wanted) or (item.ref is not None and item.ref == wanted)
+            if names[i].startswith(wanted)
+            or (bare and _bare(names[i]).startswith(bare))
+            or (item.ref is not None and _bare(item.ref) == bare)
         ]
         if prefixed:
             return prefixed
-        return [i for i, n in enumerate(names) if any(w.startswith(wanted) for w in n.split())]
+        if not bare:
+            return []
+        return [i for i, n in enumerate(names) if _from_a_word(n, bare)]
 
     def find_item(self, name: str) -> int:
         """The index of the item called ``name`` (see :meth:`find_items`); of several

@@ -43,6 +43,8 @@ class Setting:
             integer default).
         help: one line on what it changes.
         source: the rule or ruling it comes from.
+        minimum: the least value of an integer setting (``None``: no limit).
+        maximum: the greatest value of an integer setting (``None``: no limit).
     """
 
     name: str
@@ -50,6 +52,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     help: str = ""
     source: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +273,10 @@ class Ruleset(ABC):
     def equip(self, character: Character, index: int, on: bool = True) -> Character:
         """A copy of ``character`` with the item at ``index`` worn (or taken off).
 
-        Wearing armour, a shield or a helm takes off any other of the same kind.
+        Wearing armour, a shield or a helm takes off any other of the same kind;
+        readying a weapon puts away the one in hand (attacks use the weapon in hand
+        unless the command names another). A two-handed weapon and a shield exclude
+        each other: readying one takes off or puts away the other.
 
         Raises:
             RuleError: the item cannot be worn or readied.
@@ -278,9 +285,21 @@ class Ruleset(ABC):
         if on and item.kind not in ("armour", "shield", "helm", "weapon", "light", "tool"):
             raise RuleError(f"{item.name} is not something to wear or ready")
         inventory = list(character.inventory)
-        if on and item.kind in ("armour", "shield", "helm"):
+        if on and item.kind in ("armour", "shield", "helm", "weapon"):
             inventory = [
                 replace(other, equipped=False) if other.kind == item.kind else other
+                for other in inventory
+            ]
+        if on and item.kind == "weapon" and item.hands == 2:
+            inventory = [
+                replace(other, equipped=False) if other.kind == "shield" else other
+                for other in inventory
+            ]
+        elif on and item.kind == "shield":
+            inventory = [
+                replace(other, equipped=False)
+                if other.kind == "weapon" and other.hands == 2
+                else other
                 for other in inventory
             ]
         inventory[index] = replace(item, equipped=on)

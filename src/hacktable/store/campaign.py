@@ -12,6 +12,7 @@ into place, so a crash during creation never leaves a half-made campaign at the 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -297,6 +298,12 @@ class CampaignStore:
             raise CampaignError(
                 f"cannot create {path}: the folder {folder} does not exist", str(path)
             )
+        if not os.access(folder, os.W_OK):
+            raise CampaignError(
+                f"cannot create {path}: the folder {folder} is not writable "
+                "(read-only or no permission)",
+                str(path),
+            )
         built = folder / f".{path.name}.{uuid.uuid4().hex[:12]}.new"
         try:
             cls._build(built, name=path.stem, ruleset=ruleset, for_path=path)
@@ -311,7 +318,8 @@ class CampaignStore:
             ) from None
         finally:
             for leftover in (built, built.with_name(built.name + "-journal")):
-                leftover.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # the real error is already on its way
+                    leftover.unlink(missing_ok=True)
         return cls._open_existing(path, check_file(path), readonly=False)
 
     @staticmethod
@@ -402,9 +410,15 @@ class CampaignStore:
 
         Raises:
             CampaignError, CampaignLockedError: as :meth:`events`.
+            NotACampaignError: a stored session number is not a number (damaged).
         """
         (row,) = self._fetch(select(func.coalesce(func.max(events_table.c.session), 0)))
-        return int(row[0]) + 1
+        try:
+            return int(row[0]) + 1
+        except (TypeError, ValueError):
+            raise NotACampaignError(
+                str(self.path), f"damaged: an event's session number is {row[0]!r}"
+            ) from None
 
     # -- writing -----------------------------------------------------------------
 

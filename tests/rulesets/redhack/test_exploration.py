@@ -316,7 +316,7 @@ def test_a_tick_stopped_by_an_encounter_says_where(delvers: Play) -> None:
     else:
         pytest.fail("no encounter in 240 ticks")
     assert "The clock stops after " in shown
-    assert "of 6 tick(s): an encounter" in shown
+    assert "of 6 ticks: an encounter" in shown
 
 
 def _make_dying(play: Play, name: str) -> None:

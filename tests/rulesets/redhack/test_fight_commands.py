@@ -556,3 +556,28 @@ def test_the_number_of_monsters_may_be_dice(table: Play) -> None:
     with pytest.raises(RuleError, match="no monsters"):
         table("fight add 1d4-5 goblin")
     assert table.session.state.to_json() == before
+
+
+def test_lighting_a_torch_in_a_fight_is_the_action(table: Play) -> None:
+    table("give Mirela tinderbox")
+    start(table, goblins=2, hp=20)
+    everyone_before(table)
+    assert "Aldric lights Torch" in table("light Aldric torch")
+    assert fight(table).fighter("Aldric").acted
+    with pytest.raises(RuleError, match="already acted"):
+        table("attack Aldric goblin-1")
+
+
+def test_the_dead_carry_no_tinderbox_for_the_party(table: Play) -> None:
+    from dataclasses import replace
+
+    from hacktable.play.events import Event
+
+    table("give Mirela tinderbox")
+    mirela = table.session.character("Mirela")
+    dead = replace(mirela, hp=0, conditions=("dead",))
+    table.session.commit(
+        Event("test.setup", changes=(table.session.character_change(mirela, dead),))
+    )
+    with pytest.raises(RuleError, match="nobody in the party has a tinderbox"):
+        table("light Aldric torch")

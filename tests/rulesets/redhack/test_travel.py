@@ -463,7 +463,7 @@ def needs_of(play: Play, name: str) -> Needs:
 
 
 def test_console_journey_through_the_marsh(table: Play) -> None:
-    assert "Added 1 landscape(s) from marsh.toml: marsh" in table(f"landscape add {MARSH}")
+    assert "Added 1 landscape from marsh.toml: marsh" in table(f"landscape add {MARSH}")
     assert "marsh" in table("landscape")
     shown = table("landscape marsh")
     assert "Injury or Hazard" in shown
@@ -490,7 +490,12 @@ def test_console_journey_through_the_marsh(table: Play) -> None:
         assert "Hex 1: encounter check: d6" in reply
         assert "Aldric eats: Iron Rations" in reply
         assert "Sly has no food left" in reply
-        assert f"Fatigue, Sly: hunger ({'advantage' if number == 1 else ''}" in reply
+        # the test as made: CON, with the sources of its advantage or disadvantage
+        assert "Fatigue, Sly: hunger: CON test for fatigue" in reply
+        if number == 1:
+            assert (
+                "Fatigue, Sly: hunger: CON test for fatigue, advantage (hunger, 0 failed)" in reply
+            )
         assert f"now day {start_day + number}, 08:00" in reply
         assert party_state(table).day == start_day + number
         assert party_state(table).minute == 8 * 60
@@ -503,6 +508,7 @@ def test_console_journey_through_the_marsh(table: Play) -> None:
     assert not needs_of(table, "Aldric").hungry
     status = table("travel status")
     assert "3 of 3 days travelled" in status
+    assert "the 3 planned days travelled; full rations" in status
     assert "Sly" in status
     assert "hungry" in status
     with pytest.raises(RuleError, match="planned days are travelled"):
@@ -591,7 +597,7 @@ def test_console_broken_rest_still_eats_but_leaves_everyone_tired(
 
     def broken(act: object, kind: str, **options: object) -> rest.RestOutcome:
         assert kind == "long"
-        assert options == {"half_rations": False}
+        assert options == {"half_rations": False, "fatigue_tests": False}
         return rest.RestOutcome(kind, interrupted=True, at_hour=2)
 
     monkeypatch.setattr(travel, "take_rest", broken)
@@ -601,7 +607,7 @@ def test_console_broken_rest_still_eats_but_leaves_everyone_tired(
     assert "Sly has no food left" in reply
     for name in ("Aldric", "Sly", "Tomas"):
         assert f"{name} had no long rest: tired" in reply
-        assert f"Fatigue, {name}: exhaustion (advantage)" in reply
+        assert f"Fatigue, {name}: exhaustion: CON test for fatigue, advantage (exhaustion" in reply
         assert needs_of(table, name).tired
     assert needs_of(table, "Sly").hungry
     assert not needs_of(table, "Aldric").hungry
@@ -629,4 +635,6 @@ def test_console_a_dead_leader_hands_over(table: Play) -> None:
     session = table.session
     sly = session.character("Sly")
     session.commit_character("test.setup", sly, replace(sly, conditions=("dead",)), "Sly dies", "")
-    assert "Sly cannot lead today" in table("travel day")
+    shown = table("travel day")
+    assert "Sly cannot lead today (dead): " in shown
+    assert "Survival: Sly leads" not in shown

@@ -149,7 +149,9 @@ def settings_command(ctx: Context, args: Args) -> Reply:
     args.done()
     value: str | int
     if isinstance(setting.default, int):
-        value = args.to_int(text, setting.name)
+        value = args.to_int(text, setting.name, minimum=setting.minimum)
+        if setting.maximum is not None and value > setting.maximum:
+            raise args.error(f"{setting.name} must be at most {setting.maximum}, not {value}")
     else:
         value = text.lower()
         if setting.choices and value not in setting.choices:

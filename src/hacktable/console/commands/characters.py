@@ -527,12 +527,27 @@ def equip_command(ctx: Context, args: Args) -> Reply:
     index = character.find_item(" ".join(words))
     item = character.inventory[index]
     after = session.ruleset.equip(character, index, not off)
+    if item.kind == "weapon":
+        verb = "puts away" if off else "readies"
+    else:
+        verb = "takes off" if off else "equips"
+    summary = f"{character.name} {verb} {item.name}"
+    dropped = [
+        other.name
+        for was, other in zip(character.inventory, after.inventory, strict=True)
+        if was.equipped and not other.equipped and other is not item and was is not item
+    ]
+    if dropped:
+        summary += f" and puts away {', '.join(dropped)}"
     before_ac = session.ruleset.armour_class(character)
     after_ac = session.ruleset.armour_class(after)
-    verb = "takes off" if off else "equips"
-    summary = f"{character.name} {verb} {item.name} (AC {before_ac} -> {after_ac})"
+    if before_ac != after_ac or item.kind in ("armour", "shield", "helm"):
+        summary += f" (AC {before_ac} -> {after_ac})"
+    elif item.kind == "weapon" and not off:
+        summary += ": attacks use it unless told otherwise"
+    reply = Reply()
     session.commit_character("item.equip", character, after, summary, ctx.line)
-    return Reply().add(summary)
+    return reply.add(summary)
 
 
 @command(

@@ -46,7 +46,9 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> TestOptions
         elif word in ("dis", "disadvantage"):
             disadvantages.append("GM")
         elif word in ("difficulty", "diff", "vs"):
-            difficulty = args.integer("difficulty")
+            difficulty = args.integer("difficulty", minimum=1)
+            if difficulty > 20:
+                raise args.error(f"difficulty must be at most 20, not {difficulty}")
         elif word == "bonus":
             bonus += args.integer("bonus")
         elif word == "penalty":

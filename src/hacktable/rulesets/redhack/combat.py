@@ -10,6 +10,7 @@ function takes its randomness from the caller's ``rng`` (RULINGS G1).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -25,6 +26,7 @@ __all__ = [
     "DamageRoll",
     "MoraleResult",
     "WeaponProfile",
+    "attack_effect",
     "attack_request",
     "backstab_damage",
     "defence_request",
@@ -115,7 +117,13 @@ class WeaponProfile:
         """The weapon as an attack at ``band`` uses it: a weapon that can be thrown is
         thrown at a foe beyond Close (or when the attacker says so), and used in melee
         otherwise (redhack: Equipment > Weapons: "can be thrown as a one-shot nearby
-        ranged weapon"; docs/rulings.md H25)."""
+        ranged weapon"; docs/rulings.md H25).
+
+        Raises:
+            RuleError: ``throw`` asked of a weapon that cannot be thrown.
+        """
+        if throw and "thrown" not in self.types and not self.throw:
+            raise RuleError(f"{self.name} cannot be thrown")
         if "thrown" in self.types and (band > Band.CLOSE or throw):
             return replace(self, throw=True)
         return self
@@ -165,6 +173,38 @@ def roll_damage(expression: str, rng: random.Random, critical: bool = False) -> 
         rolls.append(roll(expression, rng))
     total = max(0, sum(r.total for r in rolls))
     return DamageRoll(first.expression, tuple(render_roll(r) for r in rolls), total, critical)
+
+
+_NO_DAMAGE_GIVEN = re.compile(r"[;,]?\s*the source gives no damage", re.IGNORECASE)
+
+
+def attack_effect(name: str, notes: str, monster_notes: str = "") -> str:
+    """What a monster's attack does besides its damage, from the bestiary's notes on
+    the attack, as a reminder for the GM when it hits (redhack: Combat; the effect
+    itself, a save or a condition, is the GM's to apply).
+
+    An armed attack's notes say which arms it uses ("or by weapon", "club, axe or
+    polearm"), not an effect: none. The bestiary's remark that its source gives no
+    damage is dropped (the damage shown is then damage by HD, RULINGS R5). A note that
+    only names the effect ("paralysis") takes the monster's own sentence about it.
+
+    >>> attack_effect("claw", "paralysis", "Corpse-eaters. Any claw paralyses unless a CON "
+    ...     "save succeeds.")
+    'paralysis - Any claw paralyses unless a CON save succeeds.'
+    >>> attack_effect("weapon", "or by weapon"), attack_effect("touch", "drains one level, no "
+    ...     "save; the source gives no damage")
+    ('', 'drains one level, no save')
+    """
+    text = _NO_DAMAGE_GIVEN.sub("", notes).strip()
+    if not text or "weapon" in name.lower() or "weapon" in text.lower():
+        return ""
+    if re.fullmatch(r"[a-z-]+", text.lower()):
+        stem = text.lower()[:6]
+        sentences = re.split(r"(?<=[.!?])\s+", monster_notes.strip())
+        about = [s for s in sentences if stem in s.lower()]
+        if about:
+            return f"{text} - {' '.join(about)}"
+    return text
 
 
 def backstab_damage(level: int) -> str:

@@ -47,7 +47,9 @@ def apply_injury(
     wounded, 3 injured (conditions with their effect on tests), 4 debilitated (-2 to a
     random ability), 5 disabled, 6 doomed (dead, or mortally wounded with ``mortal_die``,
     as the campaign setting ``doomed`` says). A survivor gains 1d4 HP when bandaged, or
-    the ``heal`` they were given (docs/rulings.md H24), and may fight at once.
+    the ``heal`` they were given (docs/rulings.md H24), and may fight at once. The 1d4
+    is for one brought back from 0 HP: a character above 0 (aid for one dying of
+    fatigue, R23 and docs/rulings.md H26) gains none, and the line says so.
     """
     outcome = ruleset.roll_table("injuries", rng)
     lines: list[tuple[str, str]] = [(f"{character.name}: {outcome.explanation}", "dice")]
@@ -88,6 +90,20 @@ def apply_injury(
             )
         )
         after = replace(character, conditions=tuple(conditions), mortal_wound=mortal_die)
+        return InjuryOutcome(after, value, tuple(lines))
+    if heal is None and character.hp > 0:
+        after = replace(
+            character,
+            conditions=tuple(conditions),
+            scores=tuple((a, scores[a]) for a, _ in character.scores),
+        )
+        lines.append(
+            (
+                f"{character.name} survives at {character.hp} HP: not at 0 HP, so no HP is "
+                "gained (the 1d4 is for wounds: RULINGS R11)",
+                "success",
+            )
+        )
         return InjuryOutcome(after, value, tuple(lines))
     if heal is None:
         gained = roll("1d4", rng)

@@ -125,6 +125,9 @@ class Needs:
         dying_since: when they reached step 7 of the fatigue table, in minutes since the
             start of day 1 (-1: not dying). Without aid they die 24 hours later
             (redhack: Wilderness Survival > Fatigue Table; docs/rulings.md H26).
+        fatigue_tested_day: the last campaign day their day's fatigue tests were made
+            (0: never): a travel day or a long or full day's rest makes them at most
+            once a day (docs/rulings.md H50).
     """
 
     hungry: bool = False
@@ -139,6 +142,7 @@ class Needs:
     slept_day: int = 0
     healing_blocked: bool = False
     dying_since: int = -1
+    fatigue_tested_day: int = 0
 
 
 def fatigue_step(character: Character) -> int:

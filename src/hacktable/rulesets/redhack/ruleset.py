@@ -75,6 +75,8 @@ class Redhack(Ruleset):
             (),
             "minutes in a dungeon tick (the text: around 5 to 10)",
             "redhack: Exploration & Dungeons > Time & Movement",
+            minimum=1,
+            maximum=60,
         ),
         Setting(
             "hex-miles",
@@ -83,6 +85,8 @@ class Redhack(Ruleset):
             "the size of a wilderness hex in miles (the survival penalty per move is "
             "max(1, round(0.4 x miles)))",
             "redhack: Wilderness Survival; RULINGS R21 (default 6 miles: -2)",
+            minimum=1,
+            maximum=100,
         ),
         Setting(
             "parry",
@@ -359,7 +363,8 @@ class Redhack(Ruleset):
 
     def weapon_profile(self, character: Character, name: str | None = None) -> WeaponProfile:
         """The weapon ``character`` attacks with: the named item (or ``"unarmed"``,
-        ``"improvised"``), else their first melee weapon, else unarmed.
+        ``"improvised"``), else the weapon in hand (``equip NAME WEAPON``), else their
+        first melee weapon, else unarmed.
 
         Damage (RULINGS R8): the item's own dice if the kit gave them; otherwise the
         class's attack die, stepped up once for a two-handed (2H) weapon; improvised,
@@ -376,6 +381,9 @@ class Redhack(Ruleset):
             kind = name.lower()
             return WeaponProfile(kind.capitalize(), f"1d{cls.improvised_die}", (kind,))
         if name is None:
+            for index, item in enumerate(character.inventory):
+                if item.kind == "weapon" and item.equipped:
+                    return replace(self.weapon_profile(character, item.name), item=index)
             for index, item in enumerate(character.inventory):
                 if item.kind == "weapon":
                     profile = self.weapon_profile(character, item.name)

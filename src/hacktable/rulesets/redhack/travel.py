@@ -26,6 +26,7 @@ import msgspec
 from ...errors import RuleError, RulesDataError
 from ...play.character import Character, fold
 from ...rules.content import decode_toml, entry_label, load_toml_file, require_unique
+from ...rules.render import describe_request
 from ...rules.resolution import TestResult
 from ...rules.tables import Table, TableRoll, roll_table, validate_table
 from ..base import TestOptions
@@ -619,14 +620,21 @@ class FatigueTest:
         return self.result is not None and self.result.success
 
     def explain(self) -> str:
-        """E.g. ``"hunger (advantage): d20 17 > CON 13: fail; ... => failure: step 1
-        Distressed"``."""
-        if self.result is None:
-            dice = "fails automatically (fourth day of thirst)"
-        else:
-            dice = f"{self.result.explanation} => {self.result.outcome}"
+        """The test as it was made: its net advantage and disadvantage with their
+        sources (:func:`~hacktable.rules.render.describe_request`, as the ``test``
+        command shows them), the dice and the outcome, e.g. ``"hunger: CON test for
+        fatigue, advantage (hunger, 0 failed), disadvantage (debilitated), net: they
+        cancel: d20 17 > CON 13: fail => failure: fatigue step 4 Dragging"``; an
+        automatic failure is ``"thirst (automatic failure): ..."``."""
         after = "" if self.success else f": fatigue step {self.step} {self.status}"
-        return f"{self.need} ({self.mode}): {dice}{after}"
+        if self.result is None:
+            return (
+                f"{self.need} ({self.mode}): fails automatically (fourth day of thirst or "
+                f"later){after}"
+            )
+        made = describe_request(self.result.request)
+        dice = f"{self.result.explanation} => {self.result.outcome}"
+        return f"{self.need}: {made}: {dice}{after}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,26 +42,29 @@ def current_fight(session: Session) -> Fight | None:
 
 
 class OverrideRandom(random.Random):
-    """A random source that deals the GM's chosen d20 faces first, then draws from
-    ``base`` (the GM may override any roll: the event records it)."""
+    """A random source that deals the GM's chosen faces of a ``sides``-sided die (a
+    d20 for tests, a d6 for the injuries table) first, then draws from ``base`` (the GM
+    may override any roll: the event records it). Other dice come from ``base``."""
 
-    def __init__(self, base: random.Random, faces: list[int]) -> None:
+    def __init__(self, base: random.Random, faces: list[int], sides: int = 20) -> None:
         super().__init__(0)
         self.base = base
         self.faces = list(faces)
+        self.sides = sides
 
     def randrange(self, *args: Any, **kwargs: Any) -> int:
-        if self.faces and args and args[0] == 20 and len(args) == 1:
+        if self.faces and args and args[0] == self.sides and len(args) == 1 and not kwargs:
             return self.faces.pop(0) - 1
         return self.base.randrange(*args, **kwargs)
 
 
-def read_overrides(args: Args, words: list[str]) -> tuple[list[str], dict[str, Any]]:
+def read_overrides(args: Args, words: list[str], die: int = 20) -> tuple[list[str], dict[str, Any]]:
     """Split off the GM's overrides: ``override`` (act out of turn), ``roll N[,N]`` (the
-    d20 faces), ``damage N`` (the damage total).
+    faces of the command's die: a d20, or the injuries table's d6 for ``die=6``),
+    ``damage N`` (the damage total).
 
     Raises:
-        CommandError: a malformed number.
+        CommandError: a malformed number, or a face the die does not have.
     """
     rest: list[str] = []
     found: dict[str, Any] = {}
@@ -73,8 +76,9 @@ def read_overrides(args: Args, words: list[str]) -> tuple[list[str], dict[str, A
         elif low == "roll":
             text = next(items, "")
             faces = [args.to_int(t, "roll", minimum=1) for t in text.split(",") if t]
-            if not faces or any(f > 20 for f in faces):
-                raise args.error("roll takes d20 faces from 1 to 20, like 'roll 14' or '3,17'")
+            if not faces or any(f > die for f in faces):
+                example = "'roll 14' or '3,17'" if die == 20 else f"'roll {die}' or '4,2'"
+                raise args.error(f"roll takes d{die} faces from 1 to {die}, like {example}")
             found["faces"] = faces
         elif low == "damage":
             found["damage"] = args.to_int(next(items, ""), "damage", minimum=0)
@@ -91,13 +95,17 @@ class Act:
         ruleset: redhack.
         fight: the fight as changed so far (``None`` if there is none).
         rng: the action's random source (with the GM's overridden faces, if any).
+        die: the sides of the die whose faces the GM may override (20; 6 for the
+            injuries table).
         reply: what the command shows.
         log: the parts of the event's one-line summary.
         detail: the event's detail.
         extra_changes: other entities the command changes (counters, the GM's points).
     """
 
-    def __init__(self, ctx: Context, overrides: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, ctx: Context, overrides: dict[str, Any] | None = None, die: int = 20
+    ) -> None:
         self.ctx = ctx
         self.session = ctx.session
         ruleset = self.session.ruleset
@@ -109,7 +117,8 @@ class Act:
         self.overrides = overrides or {}
         base = self.session.rng()
         faces = self.overrides.get("faces")
-        self.rng: random.Random = OverrideRandom(base, faces) if faces else base
+        self.die = die
+        self.rng: random.Random = OverrideRandom(base, faces, die) if faces else base
         self._before: dict[str, Character] = {}
         self._now: dict[str, Character] = {}
         self.reply = Reply()

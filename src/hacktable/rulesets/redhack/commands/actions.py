@@ -56,6 +56,7 @@ def _complete_attack(session: Session, words: list[str]) -> Iterable[str]:
         "backstab",
         "unsuspecting",
         "offhand",
+        "throw",
         "override",
         "roll",
         "damage",
@@ -121,6 +122,7 @@ def _words(args: Args) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
                 "backstab",
                 "unsuspecting",
                 "offhand",
+                "throw",
                 "with",
             ):
                 options["cleave"] = []
@@ -171,7 +173,7 @@ def _fight_sources(act: Act, options: dict[str, Any]) -> tuple[tuple[str, ...], 
 
 @command(
     "attack",
-    "attack ATTACKER TARGET [adv|dis] [weapon W] [cleave [T,..]] [cover] [backstab] "
+    "attack ATTACKER TARGET [adv|dis] [weapon W] [throw] [cleave [T,..]] [cover] [backstab] "
     "[unsuspecting] [offhand] [override] [roll N] [damage N]",
     "a character attacks: STR (melee) or DEX (ranged) against the target's AC",
     details="""
@@ -185,8 +187,13 @@ and against cover. A Warrior's "cleave" adds a d6 to the primary target's damage
 round, level dice per round, R14). "backstab": a Thief with a small or missile weapon
 gets advantage and deals 2d6 + level when a condition of the text holds (hacktable says
 which). "offhand": a second attack with disadvantage for improvised damage (dual
-weapons). A player attacking a player uses half their AC (R6). The GM may "override" the
-turn order, and fix the d20 ("roll 14") or the damage ("damage 5").
+weapons). "throw": a weapon that can be thrown (dagger, hand axe, spear) is a melee
+weapon at Close range and is thrown at a Near foe by itself; "throw" throws it at a
+Close foe too (a DEX attack, with disadvantage for shooting while close to an enemy).
+A thrown weapon lies where it fell until 'fight end' picks it up; a flask of oil or
+holy water ("weapon oil") is always thrown and used up (docs/rulings.md H19, H25).
+A player attacking a player uses half their AC (R6). The GM may "override" the turn
+order, and fix the d20 ("roll 14") or the damage ("damage 5").
 """,
     complete=_complete_attack,
 )
@@ -478,7 +485,7 @@ def _attack_player(
     victim = act.character(target)
     if victim.key == character.key:
         raise RuleError("a character cannot attack themselves")
-    weapon = _weapon(act, character, options)
+    weapon = _weapon(act, character, options).used_at(Band.CLOSE, bool(options.get("throw")))
     attribute = "DEX" if weapon.ranged else "STR"
     gm_adv, gm_dis = _fight_sources(act, options)
     base = act.ruleset.character_test(
@@ -504,6 +511,7 @@ def _attack_player(
         act.say(f"{character.name} hits {victim.name}: {damage.explain()}", "dice")
         damage_character(act, victim.name, total, character.name)
     _use_ammunition(act, character.name, weapon)
+    _spend_thrown(act, character.name, weapon)
     return act.commit("attack", character.name)
 
 
@@ -543,8 +551,10 @@ def _complete_defend(session: Session, words: list[str]) -> Iterable[str]:
 Players roll for both sides: a monster's attack is the player's defence, a test of their
 AC with the attacker's HD as difficulty (RULINGS R6; a broken foe attacks as 1 HD, R12).
 A failure takes the monster's damage (its stat block, or damage by HD, R5); a natural 1
-means the monster scores a critical: damage rolled twice and added. A Warrior who defends
-successfully may parry that attacker with a cleave die ('parry').
+means the monster scores a critical: damage rolled twice and added. A hit also shows
+what the attack does besides damage, as the bestiary notes it (a ghoul's paralysis, a
+spider's poison), for the GM to apply. A Warrior who defends successfully may parry
+that attacker with a cleave die ('parry').
 """,
     complete=_complete_defend,
 )
@@ -632,18 +642,21 @@ def defend_command(ctx: Context, args: Args) -> Reply:
         )
         act.detail["damage"] = total
         damage_character(act, character.name, total, foe.name)
+        if attack is not None and attack.effect:
+            act.say(f"{foe.name}'s {attack.name}: {attack.effect}", "warning")
     return act.commit("defend", character.name)
 
 
 @command(
     "parry",
-    "parry WARRIOR MONSTER [roll N] [damage N]",
+    "parry WARRIOR MONSTER [override] [roll N] [damage N]",
     "after a successful defence, a Warrior spends a cleave die on that attacker",
     details="""
 Whenever a Warrior defends successfully with cleave dice left, they may assign one to
 the attacker, once per attacker per round (redhack: Warrior > Parry; RULINGS R14). Like
 every cleave die on a target other than the primary one it rolls to hit as normal; the
-campaign setting "parry" = automatic makes it hit without a roll.
+campaign setting "parry" = automatic makes it hit without a roll. A Warrior surprised
+in an unexpected fight does not parry in round one either (R13) unless the GM overrides.
 """,
     complete=_complete_defend,
 )
@@ -660,6 +673,14 @@ def parry_command(ctx: Context, args: Args) -> Reply:
     foe = fight.foe(attacker)
     if not has_feature(act, character, "parry"):
         raise RuleError(f"only a Warrior parries ({character.name} cannot)")
+    condition = incapacitated(character)
+    if condition is not None:
+        raise RuleError(f"{character.name} is {condition}: no concerted action")
+    if fighter.initiative == "surprised" and fight.phase != "free-round":
+        act.need_override(
+            f"{character.name} was surprised and does not act in round one (redhack: "
+            "Combat > Initiative & Surprise: they wait until the second round)"
+        )
     if foe.key not in fighter.defended:
         raise RuleError(f"{character.name} has not just defended against {foe.name} this round")
     if foe.key in fighter.parried:
@@ -857,22 +878,26 @@ def hide_command(ctx: Context, args: Args) -> Reply:
 
 @command(
     "bandage",
-    "bandage HELPER PATIENT [override]",
+    "bandage HELPER PATIENT [roll N[,N]] [override]",
     "an ally spends their action binding a fallen character: the injuries table (R11)",
     details="""
 A character at 0 HP stays out until healed above 0 or until an ally spends an action to
 check on them and bandage their wounds; then roll 1d6 on the injuries table (RULINGS
 R11). A survivor gains 1d4 HP and may fight at once. Out of a fight, use 'injury NAME'.
+The GM may fix the injuries table's d6 ("roll 6"; "roll 4,2": debilitated, then the
+ability's d6) and "override" the turn order or bandage one who is not at 0 HP.
 """,
     complete=_complete_attack,
 )
 def bandage_command(ctx: Context, args: Args) -> Reply:
     """Bandage a fallen ally."""
     helper, patient = args.word("HELPER"), args.word("PATIENT")
-    words, overrides = read_overrides(args, args.rest())
+    words, overrides = read_overrides(args, args.rest(), die=6)
     if words:
         raise args.error(f"unexpected {' '.join(words)!r}")
-    act = Act(ctx, overrides)
+    if "damage" in overrides:
+        raise args.error("a bandage has no damage to fix: 'roll N' fixes the injuries d6")
+    act = Act(ctx, overrides, die=6)
     fight = act.need_fight()
     fighter, character = fighter_character(act, helper)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))

@@ -12,6 +12,7 @@ from ....console.session import Session
 from ....errors import HacktableError, RuleError
 from ....play.codec import to_json
 from ....play.events import Change, Event
+from ....rules.words import counted
 from .fight import monsters_for
 
 
@@ -95,7 +96,7 @@ def _add(ctx: Context, args: Args) -> Reply:
             command=ctx.line,
         )
     )
-    return Reply().add(f"Added {len(added.monsters)} monster(s) from {path}: {names}")
+    return Reply().add(f"Added {counted(len(added.monsters), 'monster')} from {path}: {names}")
 
 
 def _remove(ctx: Context, args: Args) -> Reply:

@@ -13,7 +13,7 @@ from ....dice.advantage import Advantage
 from ....dice.usage import roll_usage
 from ....errors import RuleError
 from ....play.events import Change
-from .act import Act
+from .act import Act, read_overrides
 from .fight import campaign_day
 from .mechanics import roll_duration_die, roll_injury
 
@@ -24,7 +24,7 @@ def _characters(session: Session, words: list[str]) -> Iterable[str]:
 
 @command(
     "injury",
-    "injury NAME",
+    "injury NAME [roll N[,N]] [override]",
     "a character at 0 HP who is healed or tended, or aid for the dying (R11, R23)",
     details="""
 Roll 1d6 on the injuries table: 1 unconscious, 2 wounded, 3 injured, 4 debilitated (-2 to
@@ -32,15 +32,22 @@ a random ability), 5 disabled, 6 doomed (redhack: Combat > Damage & Injuries; RU
 R11). A survivor gains 1d4 HP; the wound's effect on tests is applied from then on.
 Doomed means mortally wounded (a duration die) or dead, as the setting "doomed" says.
 It is also the aid a character dying of fatigue (step 7) needs within 24 hours: a
-survivor is back on step 6, delirious (redhack: Fatigue Table; docs/rulings.md H26).
+survivor is back on step 6, delirious (redhack: Fatigue Table; docs/rulings.md H26);
+one not at 0 HP gains no HP (dying of fatigue, not of wounds).
+The GM may fix the d6: "roll 6" (a 4, debilitated, rolls a second d6 for the ability:
+"roll 4,2"); "override" rolls for a character who is not out of the fight.
 """,
     complete=_characters,
 )
 def injury_command(ctx: Context, args: Args) -> Reply:
-    """Roll an injury."""
+    """Roll an injury (redhack: Combat > Damage & Injuries; RULINGS R11)."""
     name = args.word("NAME")
-    args.done()
-    act = Act(ctx)
+    words, overrides = read_overrides(args, args.rest(), die=6)
+    if words:
+        raise args.error(f"unexpected {' '.join(words)!r}")
+    if "damage" in overrides:
+        raise args.error("an injury has no damage to fix: 'roll N' fixes the d6")
+    act = Act(ctx, overrides, die=6)
     roll_injury(act, name)
     return act.commit("injury", act.session.character(name).name)
 

@@ -24,6 +24,7 @@ from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....rules.resolution import TestKind, TestResult
 from ....rules.tables import Table, roll_table, validate_table
+from ....rules.words import counted
 from ...base import TestOptions
 from ..exploration import (
     EncounterCheck,
@@ -38,7 +39,7 @@ from ..exploration import (
 )
 from ..party import ENVIRONMENTS
 from .act import Act, current_fight, read_overrides
-from .mechanics import damage_character, roll_duration_die
+from .mechanics import damage_character, incapacitated, roll_duration_die
 
 __all__ = ["encounter_for", "location_table", "pass_ticks"]
 
@@ -210,9 +211,10 @@ def where_command(ctx: Context, args: Args) -> Reply:
             )
             if on
         ]
+        table = location_table(act.session, party.location) if party.location else None
+        place = f" ({table.name}: {party.location})" if table is not None else ""
         return Reply().add(
-            f"The party is in the {party.environment}"
-            f"{' (' + party.location + ')' if party.location else ''}, {party.clock}{extra}"
+            f"The party is in the {party.environment}{place}, {party.clock}{extra}"
             + (f"; {', '.join(flags)}" if flags else "")
             + (f"; remembered sign: {party.sign}" if party.sign else "")
         )
@@ -221,7 +223,7 @@ def where_command(ctx: Context, args: Args) -> Reply:
     if environment not in ENVIRONMENTS:
         raise args.error(f"a place is one of {', '.join(ENVIRONMENTS)}")
     location = " ".join(args.rest()).strip().lower()
-    location_table(act.session, location)  # an unknown table is refused now
+    table = location_table(act.session, location)  # an unknown table is refused now
     entering = environment == "dungeon" and (
         party.environment != "dungeon" or location != party.location
     )
@@ -235,7 +237,8 @@ def where_command(ctx: Context, args: Args) -> Reply:
             careless=False,
         )
     )
-    act.say(f"The party is now in the {environment}" + (f" ({location})" if location else ""))
+    place = f" ({table.name}: {location})" if table is not None else ""
+    act.say(f"The party is now in the {environment}{place}")
     return act.commit("where")
 
 
@@ -268,7 +271,7 @@ def explore_command(ctx: Context, args: Args) -> Reply:
         raise RuleError("there is a fight going on ('fight end' first)")
     if action == "move":
         half_ticks = 2 * (-(-rooms // FAST_ROOMS_PER_TICK) if fast else rooms)
-        what = f"moves {rooms} room(s)"
+        what = f"moves {counted(rooms, 'room')}"
     else:
         half_ticks = 1 if fast and action in ("search", "traps", "secret") else 2
         what = {
@@ -280,7 +283,7 @@ def explore_command(ctx: Context, args: Args) -> Reply:
         }[action]
     act.set_party(replace(act.party(), careless=fast))
     pace = " fast and carelessly" if fast else ""
-    act.say(f"The party {what}{pace}: {half_ticks / 2:g} tick(s)")
+    act.say(f"The party {what}{pace}: {counted(half_ticks / 2, 'tick')}")
     pass_ticks(act, half_ticks, int(act.session.setting("tick-minutes")))
     return act.commit("explore")
 
@@ -298,11 +301,12 @@ def tick_command(ctx: Context, args: Args) -> Reply:
         raise args.error("at most 1000 ticks at a time")
     act = Act(ctx)
     act.no_fight("ticking time")
-    act.say(f"{count} tick(s) pass")
+    act.say(f"{counted(count, 'tick')} pass")
     stopped = pass_ticks(act, 2 * count, int(act.session.setting("tick-minutes")))
     if stopped is not None:
         act.say(
-            f"The clock stops after {stopped / 2:g} of {count} tick(s): an encounter", "warning"
+            f"The clock stops after {stopped / 2:g} of {counted(count, 'tick')}: an encounter",
+            "warning",
         )
     return act.commit("tick")
 
@@ -319,8 +323,9 @@ def _light_items(session: Session, words: list[str]) -> Iterable[str]:
 
 @command(
     "light",
-    "light NAME ITEM",
-    "light a torch or lantern: it burns its usage die at every torch check",
+    "light NAME ITEM [override]",
+    "light a torch or lantern: it burns its usage die at every torch check (in a fight, "
+    "it is the character's action)",
     complete=_light_items,
 )
 def light_command(ctx: Context, args: Args) -> Reply:
@@ -335,9 +340,11 @@ def douse_command(ctx: Context, args: Args) -> Reply:
 
 
 def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
-    act = Act(ctx)
-    character = act.character(args.word("NAME"))
-    name = " ".join(args.rest())
+    who = args.word("NAME")
+    words, overrides = read_overrides(args, args.rest())
+    act = Act(ctx, overrides)
+    character = act.character(who)
+    name = " ".join(words)
     if not name:
         raise args.error("missing ITEM")
     matches = character.find_items(name)
@@ -359,10 +366,17 @@ def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
         tinder = any(
             i.ref == "tinderbox"
             for c in act.session.characters()
+            if not c.dead
             for i in act.character(c.name).inventory
         )
         if not tinder:
-            raise RuleError("nobody has a tinderbox to light it (redhack: Equipment)")
+            raise RuleError("nobody in the party has a tinderbox to light it (redhack: Equipment)")
+        fight = act.fight
+        if fight is not None and fight.phase != "setup" and fight.has_fighter(character.name):
+            # In a fight, lighting a torch is the character's action for the round.
+            fighter = fight.fighter(character.name)
+            act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
+            act.fight = fight.with_fighter(replace(fighter, acted=True, holding=False))
     elif not item.lit:
         raise RuleError(f"{character.name}'s {item.name} is not lit")
     act.update(character.replace_item(index, replace(item, lit=on)))
@@ -478,7 +492,9 @@ def _add_tables(ctx: Context, path: Path) -> Reply:
             command=ctx.line,
         )
     )
-    return Reply().add(f"Added {len(ids)} encounter table(s) from {path}: {', '.join(ids)}")
+    return Reply().add(
+        f"Added {counted(len(ids), 'encounter table')} from {path}: {', '.join(ids)}"
+    )
 
 
 @command(

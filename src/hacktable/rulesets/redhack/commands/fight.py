@@ -15,14 +15,14 @@ from ....errors import CommandError, DiceError, HacktableError, RuleError
 from ....play.events import Change
 from ....rules.resolution import Critical, TestKind
 from ...base import TestOptions
-from ..combat import Band
-from ..fight import Fight, Fighter, Foe, FoeAttack, Group
+from ..combat import Band, attack_effect
+from ..fight import Fight, Fighter, Foe, FoeAttack, Group, plural
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..bestiary import Bestiary
+    from ..bestiary import Bestiary, Monster
 
 __all__ = ["campaign_day", "monsters_for"]
 
@@ -186,7 +186,7 @@ def _add(ctx: Context, args: Args) -> Reply:
     count_text = args.word("N")
     name = args.word("MONSTER")
     count_roll = None
-    if count_text.isascii() and count_text.isdigit():
+    if count_text.isascii() and count_text.lstrip("+-").isdigit():
         count = args.to_int(count_text, "N", minimum=1)
     else:
         try:
@@ -206,28 +206,40 @@ def _add(ctx: Context, args: Args) -> Reply:
     label = " ".join(flags.get("--name", monster.name).split())
     if not label or not any(ch.isalnum() for ch in label):
         raise args.error("--name needs a name")
+    many = _plural_name(monster)
     if "--group" in flags and fight.has_group(flags["--group"]):
         group = fight.group(flags["--group"])
-        group = replace(group, size=group.size + count)
+        name = group.name
+        if group.size == 1 and group.monster == monster.id and name == monster.name:
+            name = many  # a lone foe's group gains members: "the Orc" becomes "the Orcs"
+        group = replace(group, name=name, size=group.size + count)
         groups = tuple(group if g.key == group.key else g for g in fight.groups)
     elif "--group" in flags:
-        key = _slug(flags["--group"])
-        group = Group(key, flags["--group"], monster.id, count, important="--important" in flags)
+        given = " ".join(flags["--group"].split())
+        if not any(ch.isalnum() for ch in given):
+            raise args.error("--group needs a name")
+        group = Group(_slug(given), given, monster.id, count, important="--important" in flags)
         groups = (*fight.groups, group)
     else:
-        key = _unique(
-            _slug(label if "--name" in flags else monster.id + "s"), {g.key for g in fight.groups}
-        )
+        if "--name" in flags:
+            name = label if count == 1 else plural(label)
+            key = _slug(name)
+        else:
+            name = label if count == 1 else many
+            key = _slug(many if _own_plural(monster) else plural(monster.id))
         group = Group(
-            key,
-            label if count == 1 or "--name" in flags else f"{monster.name}s",
+            _unique(key, {g.key for g in fight.groups}),
+            name,
             monster.id,
             count,
             important="--important" in flags,
         )
         groups = (*fight.groups, group)
     fixed_hp = args.to_int(flags["--hp"], "--hp", minimum=1) if "--hp" in flags else None
-    attacks = tuple(FoeAttack(a.name, monster.damage(a), a.count) for a in monster.attacks)
+    attacks = tuple(
+        FoeAttack(a.name, monster.damage(a), a.count, attack_effect(a.name, a.notes, monster.notes))
+        for a in monster.attacks
+    )
     if not attacks:
         attacks = (FoeAttack("attack", monster.damage(None)),)
     taken = {f.key for f in fight.foes}
@@ -287,6 +299,17 @@ def _slug(text: str) -> str:
     return "-".join(text.lower().replace("'", "").split())
 
 
+def _own_plural(monster: Monster) -> str | None:
+    """A bestiary entry's own plural, should the entry carry one (``plural``)."""
+    own = getattr(monster, "plural", None)
+    return own if isinstance(own, str) and own.strip() else None
+
+
+def _plural_name(monster: Monster) -> str:
+    """What a group of ``monster`` is called: "Lizard Men", "Dire Wolves"."""
+    return plural(monster.name, _own_plural(monster))
+
+
 def _unique(key: str, taken: set[str]) -> str:
     if key not in taken:
         return key
@@ -310,7 +333,7 @@ def status_reply(act: Act) -> Reply:
     reply.add(f"Fight {fight.number}{': ' + fight.name if fight.name else ''} - {where}", "title")
     for fighter in fight.fighters:
         c = act.character(fighter.name)
-        state = "OUT" if c.hp <= 0 else (fighter.initiative or "-")
+        state = "OUT" if c.hp <= 0 else (incapacitated(c) or fighter.initiative or "-")
         if fighter.acted:
             state += ", acted"
         if fighter.holding:
@@ -492,6 +515,7 @@ def next_command(ctx: Context, args: Args) -> Reply:
         if not f.acted
         and not f.holding
         and act.character(f.name).hp > 0
+        and incapacitated(act.character(f.name)) is None
         and fight.acting_phase(f) == fight.phase
     ]
     if waiting:
@@ -559,6 +583,8 @@ def hold_command(ctx: Context, args: Args) -> Reply:
 Every character may make a move besides their action, or give up the action to move
 twice (redhack: Combat > Movement & Blocking). "move Aldric close goblins" brings Aldric
 Close to the goblins; "move goblins close" brings the goblins Close to the whole party.
+Monsters move on their turn (after 'next'; or while the fight is set up), and a
+character surprised in round one does not move then: otherwise the GM adds 'override'.
 A Long weapon has advantage in the first round its wielder and target are Close.
 """,
     complete=_names,
@@ -576,6 +602,11 @@ def move_command(ctx: Context, args: Args) -> Reply:
         fighter, character = fighter_character(act, who)
         if character.hp <= 0:
             raise RuleError(f"{character.name} is out of the fight")
+        if fighter.initiative == "surprised" and fight.phase != "free-round":
+            act.need_override(
+                f"{fighter.name} was surprised and does not act in round one (redhack: Combat "
+                "> Initiative & Surprise: they wait until the second round)"
+            )
         groups = [fight.group(" ".join(rest)).key] if rest else [g.key for g in fight.groups]
         moves = fighter.moves + 1
         if moves > 2:
@@ -595,6 +626,11 @@ def move_command(ctx: Context, args: Args) -> Reply:
     group = fight.group(who)
     if rest:
         raise args.error(f"unexpected {' '.join(rest)!r}")
+    if fight.phase not in ("monsters", "setup"):
+        act.need_override(
+            f"it is the {fight.phase} phase: the {group.name} move on the monsters' turn "
+            "('next'; redhack: Combat > Movement & Blocking)"
+        )
     fighters = tuple(f.with_band(group.key, band, fight.round) for f in fight.fighters)
     act.fight = replace(fight, fighters=fighters)
     act.say(f"The {group.name} move {band} to the party")

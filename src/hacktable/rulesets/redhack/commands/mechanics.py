@@ -220,7 +220,10 @@ def start_round(act: Act) -> None:
     """Begin the next round (redhack: Combat > Initiative & Surprise; RULINGS R13):
     each player not out makes a DEX test, success acting before the monsters; a player
     who held their action to the end of last round acts first without a roll; players
-    surprised in an unexpected fight skip round one. Cleave dice are refreshed (R14)."""
+    surprised in an unexpected fight skip round one. Cleave dice are refreshed (R14).
+    A character who cannot act (0 HP, R11; mortally wounded; delirious or dying on the
+    fatigue table, R23: :func:`incapacitated`) makes no initiative test, and a line says
+    why."""
     fight = act.need_fight()
     if fight.phase == "setup" and fight.free_round:
         act.fight = replace(fight, phase="free-round", round=0)
@@ -240,7 +243,13 @@ def start_round(act: Act) -> None:
     after: list[str] = []
     for current in fight.fighters:
         character = act.character(current.name)
-        if character.hp <= 0:
+        why = incapacitated(character)
+        if why is None and character.hp <= 0:
+            why = "out of the fight (0 HP)"
+        if why is not None:
+            act.say(f"  {current.name} is {why}: no initiative", "muted")
+            if current.held_over:
+                fight = fight.with_fighter(replace(current, held_over=False))
             continue
         if current.held_over:
             before.append(f"{current.name} (held action)")
@@ -338,18 +347,26 @@ def roll_injury(act: Act, name: str) -> Character:
     gains 1d4 HP and may fight at once. Aid for one dying of fatigue (step 7) is the
     same roll (redhack: Wilderness Survival > Fatigue Table, "roll on the OOA table if
     aid is provided"); a survivor is back on step 6, delirious (docs/rulings.md H26).
+    One dying of fatigue while not at 0 HP gains no HP (they were dying of fatigue, not
+    of wounds); one brought back from 0 HP keeps no more than the Drained cap of step 6
+    (half their maximum). When the act's die is the d6 (``injury``, ``bandage``), the
+    GM's fixed faces (``roll N``) are the table's and are shown.
 
     Raises:
-        RuleError: the character is not at 0 HP nor dying, or is dead.
+        RuleError: the character is not at 0 HP nor dying (unless the GM overrides),
+            is mortally wounded, or is dead.
     """
     character = act.character(name)
     if character.dead:
         raise RuleError(f"{character.name} is dead")
     dying = character.has_condition("dying")
-    if character.hp > 0 and not dying:
-        raise RuleError(f"{character.name} is not out of the fight ({character.hp} HP)")
     if character.mortal_wound is not None:
         raise RuleError(f"{character.name} is mortally wounded: only exceptional healing helps")
+    if character.hp > 0 and not dying:
+        act.need_override(f"{character.name} is not out of the fight ({character.hp} HP)")
+    faces = act.overrides.get("faces")
+    if faces and act.die == 6:  # the act was made for this table's d6 (injury, bandage)
+        act.say(f"GM override: the d6 shows {', '.join(map(str, faces))}", "warning")
     from ..injuries import apply_injury
 
     outcome = apply_injury(
@@ -368,5 +385,14 @@ def roll_injury(act: Act, name: str) -> Character:
             f"{after.name} is aided: back to delirious on the fatigue table (docs/rulings.md H26)",
             "success",
         )
+        from ..travel import drained_cap
+
+        cap = drained_cap(after)
+        if cap is not None and after.hp > cap > character.hp:
+            act.say(
+                f"{after.name} is drained: HP {after.hp} -> {cap} (half of {after.max_hp})",
+                "warning",
+            )
+            after = replace(after, hp=cap)
     act.update(after)
     return after

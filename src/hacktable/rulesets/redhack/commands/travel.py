@@ -28,7 +28,6 @@ from ..travel import (
     Movement,
     SpeedConditions,
     TravelPlan,
-    fatigue_day,
     load_landscapes,
     movement,
     party_hindrance,
@@ -38,7 +37,8 @@ from ..travel import (
 )
 from .act import Act, read_flags
 from .explore import encounter_for
-from .rest import take_rest
+from .mechanics import incapacitated
+from .rest import day_fatigue_tests, take_rest
 from .supplies import FOOD, WATER, consume
 
 __all__ = ["JOURNEY_KEY", "current_journey", "landscape_for"]
@@ -150,7 +150,7 @@ def _add_landscapes(ctx: Context, args: Args) -> Reply:
         if landscape.encounters is not None:  # the party's location names it (H49)
             act.set_entity("encounter-table", landscape.encounters.id, landscape.encounters)
     names = ", ".join(landscape.id for landscape in added)
-    act.say(f"Added {len(added)} landscape(s) from {path.name}: {names}")
+    act.say(f"Added {_count(len(added), 'landscape')} from {path.name}: {names}")
     act.detail["file"] = str(path)
     return act.commit("landscape.add")
 
@@ -206,16 +206,19 @@ under half their STR in items), a road (+1); a PC slowed (--slowed NAMES), dragg
 PC; difficult terrain -1 (--terrain difficult, or the landscape's own); searching -1. At
 speed s > 0 each move covers s+1 hexes, at s < 0 each hex takes |s|+1 moves. Each move
 costs the survival roll max(1, round(0.4 x hex miles)): -2 for the default 6-mile hex.
---moves is moves a day (default 2), --days the days planned, --half half rations.
-Planning again keeps the progress made.
+--moves is moves a day (default 2), --days N the days planned from now, --half half
+rations. Planning again keeps the progress made and the planned end: with a journey
+under way, --days N plans N more days (H53; --days 0: no end).
 
 "travel day" plays a day: the leader's survival roll, d20 + WIS and CON modifiers - the
 penalty, on the landscape's table (R22; natural 20 Discovery, a Bounty an extra hex);
 an encounter check for each hex (R17, a visible fire -1; encounters are announced, the
 fight is the GM's); camp at 20:00: everyone eats and drinks (nothing left: hungry or
 thirsty); the night's long rest (one encounter check, R19); then a CON fatigue test for
-each of hungry, thirsty and tired (R23). "travel status" shows the journey and everyone's
-needs; "travel end" ends it.
+each of hungry, thirsty and tired (R23), once a day (H50: a rest the same day may have
+made them). The plan's leader leads unless dead, dying, delirious, mortally wounded or
+at 0 HP: then the best WIS + CON of those who can (H43). "travel status" shows the
+journey and everyone's needs; "travel end" ends it.
 """,
     complete=_complete_travel,
 )
@@ -275,7 +278,7 @@ def _plan(ctx: Context, args: Args) -> Reply:
         hex_miles=number("--hex", int(act.session.setting("hex-miles")), 1),
         moves=number("--moves", DEFAULT_MOVES, 0),
         leader=leader,
-        days=number("--days", 0, 0),
+        days=0,
         half_rations="--half" in flags,
         slowed=slowed,
     )
@@ -288,6 +291,14 @@ def _plan(ctx: Context, args: Args) -> Reply:
             raise RuleError(f"--light: not everyone carries less than half their STR: {who}")
     party = act.party()
     before = current_journey(act.session)
+    # --days counts from now: N more days of a journey under way; without it a
+    # re-planned journey keeps its planned end (docs/rulings.md H53).
+    travelled = before.days if before is not None else 0
+    more = number("--days", -1, 0)
+    if more >= 0:
+        plan = replace(plan, days=travelled + more if more else 0)
+    elif before is not None:
+        plan = replace(plan, days=before.plan.days)
     journey = Journey(plan, started=party.day) if before is None else replace(before, plan=plan)
     act.set_entity(*JOURNEY_KEY, journey)
     location = party.location
@@ -325,19 +336,50 @@ def _today(
     return conditions, who, day
 
 
+def _count(number: int, word: str) -> str:
+    """``"1 day"``, ``"2 days"``, ``"3 hexes"``."""
+    return f"{number} {word if number == 1 else word + ('es' if word.endswith('x') else 's')}"
+
+
+def _all_travelled(days: int) -> str:
+    """``"the 3 planned days are travelled"``, ``"the 1 planned day is travelled"``."""
+    return f"the {_count(days, 'planned day')} {'is' if days == 1 else 'are'} travelled"
+
+
+def _days_planned(journey: Journey) -> str:
+    """``"3 days planned"``; under way, ``"2 more days planned (4 travelled)"`` (H53)."""
+    plan = journey.plan
+    if not plan.days:
+        return "no end planned" + (f" ({journey.days} travelled)" if journey.days else "")
+    if not journey.days:
+        return f"{_count(plan.days, 'day')} planned"
+    left = max(0, plan.days - journey.days)
+    if not left:
+        return f"the {_count(plan.days, 'planned day')} travelled"
+    return f"{left} more {'day' if left == 1 else 'days'} planned ({journey.days} travelled)"
+
+
 def _plan_lines(act: Act, journey: Journey, characters: list[Character]) -> list[str]:
     plan = journey.plan
     conditions, who, today = _today(act, journey, characters)
     terms = ", ".join(f"{name} {value:+d}" for name, value in conditions.terms()) or "on foot"
-    leader = _leader(characters, plan.leader)
-    days = f"{plan.days} days planned" if plan.days else "no end planned"
+    leader, why = _leader(act, characters, plan.leader)
+    if leader is None:
+        leading = f"nobody can lead ({why})"
+    else:
+        best = ", the best WIS and CON" + (" of those who can lead" if why else "")
+        leading = (
+            f"leader {leader.name} (WIS {modifier(leader.score('WIS')):+d}, CON "
+            f"{modifier(leader.score('CON')):+d}"
+            + (best if not plan.leader or why else "")
+            + ")"
+            + (f"; {why}" if why else "")
+        )
     lines = [
         f"speed {speed(conditions):+d} ({terms})",
         today.explain(),
-        f"leader {leader.name} (WIS {modifier(leader.score('WIS')):+d}, CON "
-        f"{modifier(leader.score('CON')):+d}"
-        + (", the best WIS and CON)" if not plan.leader else ")"),
-        f"{days}; {'half' if plan.half_rations else 'full'} rations",
+        leading,
+        f"{_days_planned(journey)}; {'half' if plan.half_rations else 'full'} rations",
     ]
     if who:
         lines.append(
@@ -349,13 +391,52 @@ def _plan_lines(act: Act, journey: Journey, characters: list[Character]) -> list
     return lines
 
 
-def _leader(characters: list[Character], name: str) -> Character:
-    """The named leader if they travel, else the best WIS + CON modifiers (H43)."""
+def _cannot_lead(character: Character) -> str | None:
+    """Why ``character`` cannot lead: dead, mortally wounded, delirious or dying on
+    the fatigue table (:func:`.mechanics.incapacitated`), or at 0 HP (H43)."""
+    why = incapacitated(character)
+    if why is None and character.hp <= 0:
+        why = "at 0 HP"
+    return why
+
+
+def _leader(act: Act, characters: list[Character], name: str) -> tuple[Character | None, str]:
+    """Who leads today, and ``"NAME cannot lead today (WHY)"`` when the one meant
+    cannot (``""`` if they lead): the named leader, else the best WIS + CON modifiers
+    (the first made on a tie); one who is dead, incapacitated or at 0 HP hands over to
+    the best of those who can lead (docs/rulings.md H43). ``None`` and who cannot, why,
+    when nobody can."""
+
+    def best(among: list[Character]) -> Character:
+        return max(among, key=lambda c: modifier(c.score("WIS")) + modifier(c.score("CON")))
+
+    able = [c for c in characters if _cannot_lead(c) is None]
+    meant: Character | None = None
+    why: str | None = None
+    label = name
     if name:
-        for character in characters:
-            if character.key == fold(name):
-                return character
-    return max(characters, key=lambda c: modifier(c.score("WIS")) + modifier(c.score("CON")))
+        meant = next((c for c in characters if c.key == fold(name)), None)
+        if meant is None:
+            try:
+                gone = act.character(name)
+            except UnknownNameError:
+                why = "no longer in the party"
+            else:
+                why, label = ("dead" if gone.dead else "not travelling"), gone.name
+        else:
+            why = _cannot_lead(meant)
+            label = meant.name
+    elif characters:
+        meant = best(characters)
+        why = _cannot_lead(meant)
+        label = meant.name
+    if why is None and meant is not None:
+        return meant, ""
+    if not able:
+        who = "; ".join(f"{c.name} {_cannot_lead(c)}" for c in characters) or "nobody travels"
+        return None, who
+    leader = best(able)
+    return leader, f"{label} cannot lead today ({why})"
 
 
 def _day(ctx: Context) -> Reply:
@@ -366,13 +447,16 @@ def _day(ctx: Context) -> Reply:
         raise RuleError("no journey planned: 'travel plan' first")
     if journey.finished:
         raise RuleError(
-            f"the {journey.plan.days} planned days are travelled: 'travel plan --days N' to "
-            "go on, or 'travel end'"
+            f"{_all_travelled(journey.plan.days)}: 'travel plan --days N' for N more, or "
+            "'travel end'"
         )
     characters = _living(act)
     if not characters:
         raise RuleError("nobody left to travel")
     plan = journey.plan
+    leader, why = _leader(act, characters, plan.leader)
+    if leader is None:
+        raise RuleError(f"nobody can lead the party today ({why}): rest first, or 'travel end'")
     landscape = landscape_for(act.session, plan.landscape) if plan.landscape else None
     party = act.party()
     number = journey.days + 1
@@ -382,9 +466,8 @@ def _day(ctx: Context) -> Reply:
 
     _, _, today = _today(act, journey, characters)
     act.say(today.explain())
-    leader = _leader(characters, plan.leader)
-    if plan.leader and leader.name != plan.leader:
-        act.say(f"{plan.leader} cannot lead today: {leader.name} leads (H43)", "warning")
+    if why:
+        act.say(f"{why}: {leader.name} leads (H43)", "warning")
     survival = survival_roll(
         act.rng, leader, today.penalty, landscape.survival if landscape else None
     )
@@ -421,12 +504,12 @@ def _day(ctx: Context) -> Reply:
     journey = replace(journey, days=number, hexes=journey.hexes + hexes, banked=today.banked)
     act.set_entity(*JOURNEY_KEY, journey)
     act.say(
-        f"Day {number}: {hexes} {'hex' if hexes == 1 else 'hexes'} travelled, "
-        f"{journey.hexes} in all; now {morning.clock}",
+        f"Day {number}: {_count(hexes, 'hex')} travelled, {journey.hexes} in all; now "
+        f"{morning.clock}",
         "title",
     )
     if journey.finished:
-        act.say(f"The {plan.days} planned days are travelled.", "note")
+        act.say(f"{_all_travelled(plan.days).capitalize()}.", "note")
     return act.commit("travel.day", leader.name)
 
 
@@ -437,14 +520,19 @@ def _camp(act: Act, characters: list[Character], half: bool) -> None:
     After it (docs/rulings.md H47): whoever had nothing to eat is hungry, nothing to
     drink thirsty (redhack: Wilderness Survival > Fatigue & Supplies: "roll food once per
     day or become hungry"), and whoever got no long rest is tired. A rest broken off by
-    an encounter gives no rest, but the day's meal is still eaten afterwards.
+    an encounter gives no rest, but the day's meal is still eaten afterwards. One who
+    has had a long rest ending today already has had the day's meal and rest (one long
+    rest a day, H51).
     """
     party = act.party()
     act.set_party(party.later(max(0, CAMP_MINUTE - party.minute)))
     before = {c.key: act.needs(c) for c in characters}
-    outcome = take_rest(act, "long", half_rations=half)
+    outcome = take_rest(act, "long", half_rations=half, fatigue_tests=False)
+    today = act.party().day
     for character in characters:
         was, needs = before[character.key], act.needs(character)
+        if was.slept_day == today:  # today's long rest and meal were had (H51)
+            continue
         ate, drank = needs.ate_day != was.ate_day, needs.drank_day != was.drank_day
         if outcome.interrupted:  # broken off before its meal: the meal comes after
             ate = consume(act, character.name, "food", half)
@@ -461,21 +549,9 @@ def _camp(act: Act, characters: list[Character], half: bool) -> None:
 
 
 def _fatigue(act: Act, characters: list[Character]) -> None:
-    """The day's fatigue tests (RULINGS R23), and a Drained character's HP cap (H44)."""
-    for character in characters:
-        current = act.character(character.name)
-        day = fatigue_day(act.ruleset, current, act.needs(current), act.rng)
-        for test in day.tests:
-            act.say(
-                f"Fatigue, {current.name}: {test.explain()}",
-                "success" if test.success else "failure",
-            )
-        for note in day.notes:
-            act.say(note, "critical")
-        if day.character != current:
-            act.update(day.character)
-        if day.tests:
-            act.set_needs(current, day.needs)
+    """The day's fatigue tests (RULINGS R23), made once a campaign day (H50: a rest
+    earlier the same day may have made them), and a Drained character's HP cap (H44)."""
+    day_fatigue_tests(act, [c.name for c in characters])
 
 
 def _status(ctx: Context) -> Reply:
@@ -487,10 +563,14 @@ def _status(ctx: Context) -> Reply:
     plan = journey.plan
     characters = _living(act)
     landscape = landscape_for(act.session, plan.landscape).name if plan.landscape else "wilderness"
-    days = f" of {plan.days}" if plan.days else ""
+    days = (
+        f"{journey.days} of {_count(plan.days, 'day')}"
+        if plan.days
+        else _count(journey.days, "day")
+    )
     reply.add(
-        f"Journey through {landscape}: {journey.days}{days} days travelled since day "
-        f"{journey.started}, {journey.hexes} hexes; now {act.party().clock}",
+        f"Journey through {landscape}: {days} travelled since day {journey.started}, "
+        f"{_count(journey.hexes, 'hex')}; now {act.party().clock}",
         "title",
     )
     if characters:
@@ -514,7 +594,7 @@ def _needs_line(act: Act, character: Character) -> str:
     if needs.half_rations:
         flags.append("half rations")
     if needs.thirst_days:
-        flags.append(f"thirsty {needs.thirst_days} days")
+        flags.append(f"thirsty {_count(needs.thirst_days, 'day')}")
     failed = needs.hunger_failures + needs.tired_failures
     if failed:
         flags.append(f"failed hunger {needs.hunger_failures}, exhaustion {needs.tired_failures}")
@@ -536,5 +616,7 @@ def _end(ctx: Context) -> Reply:
     if journey is None:
         raise RuleError("no journey to end")
     act.set_entity(*JOURNEY_KEY, None)
-    act.say(f"The journey ends after {journey.days} days and {journey.hexes} hexes.")
+    act.say(
+        f"The journey ends after {_count(journey.days, 'day')} and {_count(journey.hexes, 'hex')}."
+    )
     return act.commit("travel.end")
