@@ -324,6 +324,11 @@ class Ruleset(ABC):
         after = character.with_hp(amount)
         return after, ((f"{character.name}: HP 0 -> {after.hp}", ""),)
 
+    def condition_label(self, condition: str) -> str:
+        """How a stored condition (``"exhausted"``, ``"debilitated: DEX -2"``) is shown:
+        the ruleset's name for it (the id itself by default)."""
+        return condition
+
     def status_lines(self, character: Character, state: CampaignState) -> tuple[str, ...]:
         """What the campaign state says about ``character`` beyond the sheet (hunger,
         a wound's clock...), as lines for 'character show' (none by default)."""

@@ -359,3 +359,20 @@ def test_aid_brings_the_dying_back_to_delirious(delvers: Play) -> None:
     assert not delvers.session.character("Mirela").dead or mirela.dead
     with pytest.raises(RuleError, match="not out of the fight"):
         delvers("injury Aldric")
+
+
+def test_conditions_are_shown_by_their_names(delvers: Play) -> None:
+    from dataclasses import replace
+
+    from hacktable.play.events import Event
+
+    aldric = delvers.session.character("Aldric")
+    tired = replace(aldric, conditions=("exhausted", "debilitated: DEX -2"))
+    delvers.session.commit(
+        Event("test.setup", changes=(delvers.session.character_change(aldric, tired),))
+    )
+    row = next(r for r in delvers("character list").splitlines() if r.startswith("Aldric"))
+    assert row.endswith("[debilitated (fatigue), debilitated: DEX -2]")
+    assert "Conditions: debilitated (fatigue), debilitated: DEX -2" in delvers(
+        "character show Aldric"
+    )

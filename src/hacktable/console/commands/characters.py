@@ -112,7 +112,8 @@ def _list(session: Session) -> Reply:
     names = dict(ruleset.classes())
     for c in characters:
         scores = " ".join(f"{a} {s}" for a, s in c.scores)
-        state = "  DEAD" if c.dead else (f"  [{', '.join(c.conditions)}]" if c.conditions else "")
+        labels = [session.ruleset.condition_label(k) for k in c.conditions]
+        state = "  DEAD" if c.dead else (f"  [{', '.join(labels)}]" if labels else "")
         reply.add(
             f"{c.name:<12} {names.get(c.class_id, c.class_id):<8} L{c.level}  "
             f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}"

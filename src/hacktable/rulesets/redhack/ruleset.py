@@ -623,6 +623,18 @@ class Redhack(Ruleset):
                 bonus += entry.ac_bonus
         return ac + bonus
 
+    def condition_label(self, condition: str) -> str:
+        """The condition's name from conditions.toml, lower-case, with its detail
+        (``"exhausted"`` is shown as "debilitated (fatigue)", the fatigue table's word)."""
+        from .conditions import load_conditions
+
+        key, _, detail = condition.partition(":")
+        found = load_conditions().get(key.strip())
+        if found is None:
+            return condition
+        name = found.name[:1].lower() + found.name[1:]
+        return f"{name}:{detail}" if detail else name
+
     def status_lines(self, character: Character, state: CampaignState) -> tuple[str, ...]:
         """Food, water and sleep (redhack: Wilderness Survival > Fatigue & Supplies;
         RULINGS R19, R23) when something is missing."""
@@ -673,7 +685,7 @@ class Redhack(Ruleset):
             extra = f" ({'; '.join(tags)})" if tags else ""
             lines.append(f"  Background: {background.text}{extra}")
         if character.conditions or character.mortal_wound is not None:
-            shown = list(character.conditions)
+            shown = [self.condition_label(c) for c in character.conditions]
             if character.mortal_wound is not None:
                 shown.append(f"duration die {character.mortal_wound}")
             lines.append(f"  Conditions: {', '.join(shown)}")
