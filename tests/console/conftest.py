@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,18 @@ class Play:
     def __call__(self, line: str) -> str:
         reply = self.console.execute(line)
         return "\n".join(line.text for line in reply.lines)
+
+    def set_character(self, name: str, **changes: Any) -> None:
+        """Test set-up: change a character directly (conditions, HP...), as one event."""
+        from dataclasses import replace
+
+        from hacktable.play.events import Event
+
+        before = self.session.character(name)
+        after = replace(before, **changes)
+        self.session.commit(
+            Event("test.setup", changes=(self.session.character_change(before, after),))
+        )
 
     def close(self) -> None:
         self.store.close()

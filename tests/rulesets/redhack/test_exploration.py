@@ -216,15 +216,8 @@ def test_fasting_is_a_con_test_and_blocks_healing(delvers: Play) -> None:
 
 
 def test_long_rest_treats_wounds(delvers: Play) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    aldric = delvers.session.character("Aldric")
-    wounded = replace(aldric, conditions=("wounded",))
-    delvers.session.commit(
-        Event("test.setup", changes=(delvers.session.character_change(aldric, wounded),))
-    )
+    delvers.set_character("Aldric", conditions=("wounded",))
     shown = delvers("rest long")
     assert "Aldric's wounded treated" in shown
     assert not delvers.session.character("Aldric").has_condition("wounded")
@@ -320,15 +313,8 @@ def test_a_tick_stopped_by_an_encounter_says_where(delvers: Play) -> None:
 
 
 def _make_dying(play: Play, name: str) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    character = play.session.character(name)
-    dying = replace(character, conditions=("dying",))
-    play.session.commit(
-        Event("test.setup", changes=(play.session.character_change(character, dying),))
-    )
+    play.set_character(name, conditions=("dying",))
 
 
 def test_the_dying_die_a_day_later_without_aid(delvers: Play) -> None:
@@ -362,15 +348,8 @@ def test_aid_brings_the_dying_back_to_delirious(delvers: Play) -> None:
 
 
 def test_conditions_are_shown_by_their_names(delvers: Play) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    aldric = delvers.session.character("Aldric")
-    tired = replace(aldric, conditions=("exhausted", "debilitated: DEX -2"))
-    delvers.session.commit(
-        Event("test.setup", changes=(delvers.session.character_change(aldric, tired),))
-    )
+    delvers.set_character("Aldric", conditions=("exhausted", "debilitated: DEX -2"))
     row = next(r for r in delvers("character list").splitlines() if r.startswith("Aldric"))
     assert row.endswith("[debilitated (fatigue), debilitated: DEX -2]")
     assert "Conditions: debilitated (fatigue), debilitated: DEX -2" in delvers(

@@ -4,7 +4,6 @@ exact outcome."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,6 @@ from hacktable.play.state import CampaignState
 from hacktable.rulesets.redhack.commands.act import current_fight
 
 from ...console.conftest import Play
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Play]:
-    play = Play(tmp_path / "c.db", seed=3)
-    for line in (
-        "character new Aldric --class warrior --kit 1",
-        "character new Sly --class thief --kit 2",
-        "character new Tomas --class cleric --kit 1",
-        "character new Mirela --class wizard --kit 1",
-    ):
-        play(line)
-    yield play
-    play.close()
 
 
 def fight(play: Play):  # type: ignore[no-untyped-def]
@@ -295,15 +280,8 @@ def test_out_bandage_and_injury(table: Play) -> None:
 
 
 def test_injury_conditions_hinder_tests(table: Play) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    aldric = table.session.character("Aldric")
-    wounded = replace(aldric, conditions=("wounded",))
-    table.session.commit(
-        Event("test.setup", changes=(table.session.character_change(aldric, wounded),))
-    )
+    table.set_character("Aldric", conditions=("wounded",))
     assert "disadvantage (wounded)" in table("test Aldric STR")
     assert "wounded" not in table("test Aldric WIS")
 
@@ -476,15 +454,8 @@ def test_healing_from_zero_rolls_injuries(table: Play) -> None:
 
 
 def test_the_dead_neither_test_nor_heal_until_revived(table: Play) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    aldric = table.session.character("Aldric")
-    dead = replace(aldric, hp=0, conditions=("dead",))
-    table.session.commit(
-        Event("test.setup", changes=(table.session.character_change(aldric, dead),))
-    )
+    table.set_character("Aldric", hp=0, conditions=("dead",))
     assert "DEAD" in table("character show Aldric")
     with pytest.raises(RuleError, match="dead"):
         table("test Aldric STR")
@@ -499,13 +470,8 @@ def test_the_dead_neither_test_nor_heal_until_revived(table: Play) -> None:
 
 
 def test_the_roster_shows_conditions(table: Play) -> None:
-    from dataclasses import replace
 
-    from hacktable.play.events import Event
-
-    sly = table.session.character("Sly")
-    hurt = replace(sly, conditions=("wounded",))
-    table.session.commit(Event("test.setup", changes=(table.session.character_change(sly, hurt),)))
+    table.set_character("Sly", conditions=("wounded",))
     row = next(r for r in table("character list").splitlines() if r.startswith("Sly"))
     assert row.endswith("[wounded]")
 
@@ -569,15 +535,8 @@ def test_lighting_a_torch_in_a_fight_is_the_action(table: Play) -> None:
 
 
 def test_the_dead_carry_no_tinderbox_for_the_party(table: Play) -> None:
-    from dataclasses import replace
-
-    from hacktable.play.events import Event
 
     table("give Mirela tinderbox")
-    mirela = table.session.character("Mirela")
-    dead = replace(mirela, hp=0, conditions=("dead",))
-    table.session.commit(
-        Event("test.setup", changes=(table.session.character_change(mirela, dead),))
-    )
+    table.set_character("Mirela", hp=0, conditions=("dead",))
     with pytest.raises(RuleError, match="nobody in the party has a tinderbox"):
         table("light Aldric torch")

@@ -5,9 +5,7 @@ parries and monsters' moves. Rolls that matter are fixed with the GM's overrides
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,31 +20,6 @@ from hacktable.rulesets.redhack.injuries import apply_injury
 from ...console.conftest import Play
 from ...helpers import Faces
 from .test_fight_commands import everyone_before, fight, start
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Play]:
-    play = Play(tmp_path / "c.db", seed=3)
-    for line in (
-        "character new Aldric --class warrior --kit 1",
-        "character new Sly --class thief --kit 2",
-        "character new Tomas --class cleric --kit 1",
-        "character new Mirela --class wizard --kit 1",
-    ):
-        play(line)
-    yield play
-    play.close()
-
-
-def set_character(play: Play, name: str, **changes: Any) -> None:
-    """Test set-up: change a character directly (conditions, HP)."""
-    before = play.session.character(name)
-    play.session.commit(
-        Event(
-            "test.setup",
-            changes=(play.session.character_change(before, replace(before, **changes)),),
-        )
-    )
 
 
 def set_fighter(play: Play, name: str, **changes: Any) -> None:
@@ -69,9 +42,9 @@ def set_fighter(play: Play, name: str, **changes: Any) -> None:
 
 
 def test_who_cannot_act_makes_no_initiative_test_and_the_line_says_why(table: Play) -> None:
-    set_character(table, "Mirela", conditions=("delirious",))
-    set_character(table, "Sly", conditions=("mortally-wounded",), hp=0)
-    set_character(table, "Tomas", hp=0)
+    table.set_character("Mirela", conditions=("delirious",))
+    table.set_character("Sly", conditions=("mortally-wounded",), hp=0)
+    table.set_character("Tomas", hp=0)
     table("fight start")
     table("fight add 2 goblin --hp 20 --at close")
     shown = table("init")
@@ -93,7 +66,7 @@ def test_who_cannot_act_makes_no_initiative_test_and_the_line_says_why(table: Pl
 
 
 def test_one_dying_of_fatigue_makes_no_initiative_test_nor_is_awaited(table: Play) -> None:
-    set_character(table, "Mirela", conditions=("dying",))
+    table.set_character("Mirela", conditions=("dying",))
     table("fight start")
     table("fight add 1 goblin --hp 20 --at close")
     shown = table("init")
@@ -106,7 +79,7 @@ def test_one_dying_of_fatigue_makes_no_initiative_test_nor_is_awaited(table: Pla
 def test_a_held_action_is_not_carried_by_one_who_cannot_act(table: Play) -> None:
     start(table, goblins=1, hp=20)
     set_fighter(table, "Mirela", held_over=True)
-    set_character(table, "Mirela", conditions=("delirious",))
+    table.set_character("Mirela", conditions=("delirious",))
     table("next")
     table("next")
     shown = table("next")
@@ -119,7 +92,7 @@ def test_a_held_action_is_not_carried_by_one_who_cannot_act(table: Play) -> None
 
 def test_aid_for_the_dying_above_zero_gains_no_hp(table: Play) -> None:
     mirela = table.session.character("Mirela")
-    set_character(table, "Mirela", conditions=("dying",))
+    table.set_character("Mirela", conditions=("dying",))
     shown = table("injury Mirela roll 1")  # 1: unconscious, no ill effect
     after = table.session.character("Mirela")
     assert after.hp == mirela.hp
@@ -130,7 +103,7 @@ def test_aid_for_the_dying_above_zero_gains_no_hp(table: Play) -> None:
 
 
 def test_aid_for_the_dying_at_zero_gains_hp_up_to_the_drained_cap(table: Play) -> None:
-    set_character(table, "Mirela", conditions=("dying",), hp=0, max_hp=4)
+    table.set_character("Mirela", conditions=("dying",), hp=0, max_hp=4)
     table("injury Mirela roll 2")
     after = table.session.character("Mirela")
     assert 1 <= after.hp <= 2  # delirious is past Drained: half of 4 at most
