@@ -13,8 +13,9 @@ import pytest
 from hacktable.errors import CommandError, RuleError
 from hacktable.play.codec import from_json, to_json
 from hacktable.play.events import Change, Event
+from hacktable.rules.words import plural
 from hacktable.rulesets.redhack.combat import Band, WeaponProfile, attack_effect
-from hacktable.rulesets.redhack.fight import Fight, plural
+from hacktable.rulesets.redhack.fight import Fight
 from hacktable.rulesets.redhack.injuries import apply_injury
 
 from ...console.conftest import Play

@@ -16,7 +16,6 @@ one; any natural 20 gives the whole party a free round first (RULINGS R13).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -34,7 +33,6 @@ __all__ = [
     "FoeAttack",
     "Group",
     "Ongoing",
-    "plural",
 ]
 
 PHASES = ("setup", "free-round", "before", "monsters", "after")
@@ -55,64 +53,6 @@ class FoeAttack:
     damage: str
     count: int = 1
     effect: str = ""
-
-
-_SAME_PLURAL = frozenset({"deer", "fish", "folk", "moose", "sheep", "swine"})
-_IRREGULAR = {
-    "child": "children",
-    "foot": "feet",
-    "goose": "geese",
-    "knife": "knives",
-    "leaf": "leaves",
-    "life": "lives",
-    "louse": "lice",
-    "mouse": "mice",
-    "ox": "oxen",
-    "person": "people",
-    "thief": "thieves",
-    "tooth": "teeth",
-    "wife": "wives",
-}
-_MAN_PLURAL_S = frozenset({"caiman", "german", "human", "ottoman", "roman", "shaman", "talisman"})
-
-
-def plural(name: str, override: str | None = None) -> str:
-    """The plural of a monster's name or id, for its group (``"Lizard Man"`` ->
-    ``"Lizard Men"``, ``"dire-wolf"`` -> ``"dire-wolves"``, ``"Harpy"`` ->
-    ``"Harpies"``): the last word takes the plural, keeping its capitals. ``override``
-    (a bestiary entry's own plural) wins when given.
-
-    >>> plural("Lizard Man"), plural("giant-rat"), plural("Dire Wolf"), plural("Mummy")
-    ('Lizard Men', 'giant-rats', 'Dire Wolves', 'Mummies')
-    >>> plural("human"), plural("Caveman"), plural("Cyclops", "Cyclopes")
-    ('humans', 'Cavemen', 'Cyclopes')
-    """
-    if override:
-        return override
-    match = re.search(r"[A-Za-z]+$", name)
-    if match is None:
-        return name
-    word = match.group()
-    low = word.lower()
-    if low in _SAME_PLURAL:
-        many = low
-    elif low in _IRREGULAR:
-        many = _IRREGULAR[low]
-    elif low.endswith("man") and low not in _MAN_PLURAL_S:
-        many = low[:-3] + "men"
-    elif low.endswith(("lf", "rf")):
-        many = low[:-1] + "ves"
-    elif len(low) > 1 and low.endswith("y") and low[-2] not in "aeiou":
-        many = low[:-1] + "ies"
-    elif low.endswith(("s", "x", "z", "ch", "sh")):
-        many = low + "es"
-    else:
-        many = low + "s"
-    if word.isupper() and len(word) > 1:
-        many = many.upper()
-    elif word[0].isupper():
-        many = many[0].upper() + many[1:]
-    return name[: match.start()] + many
 
 
 @dataclass(frozen=True, slots=True)

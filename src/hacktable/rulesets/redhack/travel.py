@@ -29,6 +29,7 @@ from ...rules.content import decode_toml, entry_label, load_toml_file, require_u
 from ...rules.render import describe_request
 from ...rules.resolution import TestResult
 from ...rules.tables import Table, TableRoll, roll_table, validate_table
+from ...rules.words import counted
 from ..base import TestOptions
 from .core_rules import modifier
 from .party import Needs, fatigue_step, with_fatigue_step
@@ -194,13 +195,13 @@ class Movement:
         """E.g. ``"speed -1: 2 moves a hex; 3 moves: 1 hex (1 move toward the next);
         survival penalty -6 (-2 a move, 6-mile hexes)"``."""
         if self.speed >= 0:
-            rate = f"{_count(self.hexes_per_move, 'hex')} a move"
+            rate = f"{counted(self.hexes_per_move, 'hex')} a move"
         else:
-            rate = f"{_count(self.moves_per_hex, 'move')} a hex"
-        carried = f" ({_count(self.banked, 'move')} toward the next)" if self.banked else ""
+            rate = f"{counted(self.moves_per_hex, 'move')} a hex"
+        carried = f" ({counted(self.banked, 'move')} toward the next)" if self.banked else ""
         return (
-            f"speed {self.speed:+d}: {rate}; {_count(self.moves, 'move')}: "
-            f"{_count(self.hexes, 'hex')}{carried}; survival penalty -{self.penalty} "
+            f"speed {self.speed:+d}: {rate}; {counted(self.moves, 'move')}: "
+            f"{counted(self.hexes, 'hex')}{carried}; survival penalty -{self.penalty} "
             f"(-{self.per_move} a move, {self.hex_miles}-mile hexes)"
         )
 
@@ -230,11 +231,6 @@ def movement(
     cost = -speed + 1
     hexes, left = divmod(banked + moves, cost)
     return Movement(speed, moves, hex_miles, hexes, left, per_move)
-
-
-def _count(number: int, word: str) -> str:
-    plural = word + ("es" if word.endswith("x") else "s")
-    return f"{number} {word if number == 1 else plural}"
 
 
 # -- who slows the party (RULINGS R29) -----------------------------------------------------

@@ -14,9 +14,10 @@ from ....dice.usage import roll_usage
 from ....errors import CommandError, DiceError, HacktableError, RuleError
 from ....play.events import Change
 from ....rules.resolution import Critical, TestKind
+from ....rules.words import plural
 from ...base import TestOptions
 from ..combat import Band, attack_effect
-from ..fight import Fight, Fighter, Foe, FoeAttack, Group, plural
+from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 

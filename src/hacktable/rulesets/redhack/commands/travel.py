@@ -19,6 +19,7 @@ from ....errors import RuleError, UnknownNameError
 from ....play.character import Character, fold
 from ....play.codec import from_json
 from ....rules.tables import Table, describe_entry
+from ....rules.words import counted
 from ..core_rules import modifier
 from ..party import fatigue_step
 from ..travel import (
@@ -150,7 +151,7 @@ def _add_landscapes(ctx: Context, args: Args) -> Reply:
         if landscape.encounters is not None:  # the party's location names it (H49)
             act.set_entity("encounter-table", landscape.encounters.id, landscape.encounters)
     names = ", ".join(landscape.id for landscape in added)
-    act.say(f"Added {_count(len(added), 'landscape')} from {path.name}: {names}")
+    act.say(f"Added {counted(len(added), 'landscape')} from {path.name}: {names}")
     act.detail["file"] = str(path)
     return act.commit("landscape.add")
 
@@ -336,14 +337,9 @@ def _today(
     return conditions, who, day
 
 
-def _count(number: int, word: str) -> str:
-    """``"1 day"``, ``"2 days"``, ``"3 hexes"``."""
-    return f"{number} {word if number == 1 else word + ('es' if word.endswith('x') else 's')}"
-
-
 def _all_travelled(days: int) -> str:
     """``"the 3 planned days are travelled"``, ``"the 1 planned day is travelled"``."""
-    return f"the {_count(days, 'planned day')} {'is' if days == 1 else 'are'} travelled"
+    return f"the {counted(days, 'planned day')} {'is' if days == 1 else 'are'} travelled"
 
 
 def _days_planned(journey: Journey) -> str:
@@ -352,10 +348,10 @@ def _days_planned(journey: Journey) -> str:
     if not plan.days:
         return "no end planned" + (f" ({journey.days} travelled)" if journey.days else "")
     if not journey.days:
-        return f"{_count(plan.days, 'day')} planned"
+        return f"{counted(plan.days, 'day')} planned"
     left = max(0, plan.days - journey.days)
     if not left:
-        return f"the {_count(plan.days, 'planned day')} travelled"
+        return f"the {counted(plan.days, 'planned day')} travelled"
     return f"{left} more {'day' if left == 1 else 'days'} planned ({journey.days} travelled)"
 
 
@@ -504,7 +500,7 @@ def _day(ctx: Context) -> Reply:
     journey = replace(journey, days=number, hexes=journey.hexes + hexes, banked=today.banked)
     act.set_entity(*JOURNEY_KEY, journey)
     act.say(
-        f"Day {number}: {_count(hexes, 'hex')} travelled, {journey.hexes} in all; now "
+        f"Day {number}: {counted(hexes, 'hex')} travelled, {journey.hexes} in all; now "
         f"{morning.clock}",
         "title",
     )
@@ -564,13 +560,13 @@ def _status(ctx: Context) -> Reply:
     characters = _living(act)
     landscape = landscape_for(act.session, plan.landscape).name if plan.landscape else "wilderness"
     days = (
-        f"{journey.days} of {_count(plan.days, 'day')}"
+        f"{journey.days} of {counted(plan.days, 'day')}"
         if plan.days
-        else _count(journey.days, "day")
+        else counted(journey.days, "day")
     )
     reply.add(
         f"Journey through {landscape}: {days} travelled since day {journey.started}, "
-        f"{_count(journey.hexes, 'hex')}; now {act.party().clock}",
+        f"{counted(journey.hexes, 'hex')}; now {act.party().clock}",
         "title",
     )
     if characters:
@@ -594,7 +590,7 @@ def _needs_line(act: Act, character: Character) -> str:
     if needs.half_rations:
         flags.append("half rations")
     if needs.thirst_days:
-        flags.append(f"thirsty {_count(needs.thirst_days, 'day')}")
+        flags.append(f"thirsty {counted(needs.thirst_days, 'day')}")
     failed = needs.hunger_failures + needs.tired_failures
     if failed:
         flags.append(f"failed hunger {needs.hunger_failures}, exhaustion {needs.tired_failures}")
@@ -617,6 +613,7 @@ def _end(ctx: Context) -> Reply:
         raise RuleError("no journey to end")
     act.set_entity(*JOURNEY_KEY, None)
     act.say(
-        f"The journey ends after {_count(journey.days, 'day')} and {_count(journey.hexes, 'hex')}."
+        f"The journey ends after {counted(journey.days, 'day')} and "
+        f"{counted(journey.hexes, 'hex')}."
     )
     return act.commit("travel.end")
