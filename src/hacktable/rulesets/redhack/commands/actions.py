@@ -33,6 +33,7 @@ from .mechanics import (
     damage_foe,
     has_feature,
     incapacitated,
+    read_injury_overrides,
     roll_injury,
 )
 
@@ -892,12 +893,7 @@ ability's d6) and "override" the turn order or bandage one who is not at 0 HP.
 def bandage_command(ctx: Context, args: Args) -> Reply:
     """Bandage a fallen ally."""
     helper, patient = args.word("HELPER"), args.word("PATIENT")
-    words, overrides = read_overrides(args, args.rest(), die=6)
-    if words:
-        raise args.error(f"unexpected {' '.join(words)!r}")
-    if "damage" in overrides:
-        raise args.error("a bandage has no damage to fix: 'roll N' fixes the injuries d6")
-    act = Act(ctx, overrides, die=6)
+    act = Act(ctx, read_injury_overrides(args, "a bandage"), die=6)
     fight = act.need_fight()
     fighter, character = fighter_character(act, helper)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))

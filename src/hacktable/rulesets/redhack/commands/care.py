@@ -13,9 +13,9 @@ from ....dice.advantage import Advantage
 from ....dice.usage import roll_usage
 from ....errors import RuleError
 from ....play.events import Change
-from .act import Act, read_overrides
+from .act import Act
 from .fight import campaign_day
-from .mechanics import roll_duration_die, roll_injury
+from .mechanics import read_injury_overrides, roll_duration_die, roll_injury
 
 
 def _characters(session: Session, words: list[str]) -> Iterable[str]:
@@ -42,12 +42,7 @@ The GM may fix the d6: "roll 6" (a 4, debilitated, rolls a second d6 for the abi
 def injury_command(ctx: Context, args: Args) -> Reply:
     """Roll an injury (redhack: Combat > Damage & Injuries; RULINGS R11)."""
     name = args.word("NAME")
-    words, overrides = read_overrides(args, args.rest(), die=6)
-    if words:
-        raise args.error(f"unexpected {' '.join(words)!r}")
-    if "damage" in overrides:
-        raise args.error("an injury has no damage to fix: 'roll N' fixes the d6")
-    act = Act(ctx, overrides, die=6)
+    act = Act(ctx, read_injury_overrides(args, "an injury"), die=6)
     roll_injury(act, name)
     return act.commit("injury", act.session.character(name).name)
 

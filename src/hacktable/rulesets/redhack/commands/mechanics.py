@@ -4,7 +4,9 @@ injuries, and starting a round (redhack: Combat; RULINGS R10-R14)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from ....console.framework import Args
 from ....dice.usage import UsageDie, roll_usage
 from ....errors import RuleError
 from ....play.character import Character
@@ -13,7 +15,7 @@ from ...base import TestOptions
 from ..combat import morale_check
 from ..fight import Fight, Foe, Ongoing
 from ..party import FATIGUE_STEPS, with_fatigue_step
-from .act import Act
+from .act import Act, read_overrides
 
 __all__ = [
     "INCAPACITATING",
@@ -337,6 +339,21 @@ def roll_duration_die(act: Act, name: str, indent: str = "") -> Character:
         after = replace(character, mortal_wound=usage.after)
     act.update(after)
     return after
+
+
+def read_injury_overrides(args: Args, what: str) -> dict[str, Any]:
+    """The GM's overrides on an injuries roll: ``roll N[,N]`` (the d6, then a
+    debilitated ability's d6) and ``override``; nothing else follows the names.
+
+    Raises:
+        CommandError: other words, or ``damage N`` (an injury has no damage).
+    """
+    words, overrides = read_overrides(args, args.rest(), die=6)
+    if words:
+        raise args.error(f"unexpected {' '.join(words)!r}")
+    if "damage" in overrides:
+        raise args.error(f"{what} has no damage to fix: 'roll N' fixes the injuries d6")
+    return overrides
 
 
 def roll_injury(act: Act, name: str) -> Character:
