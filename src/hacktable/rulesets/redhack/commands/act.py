@@ -233,18 +233,26 @@ class Act:
         for anyone who has left it, and let anyone dying for 24 hours without aid die
         (redhack: Wilderness Survival > Fatigue Table, "will die within 24 hours without
         aid"; RULINGS R23; docs/rulings.md H26). Called by :meth:`commit`, so any command
-        that passes time keeps the clock."""
+        that passes time keeps the clock.
+
+        Only the characters this command changed can start or stop dying; everyone
+        dying is looked at only when the command touched the party's time (a fight
+        command never does), which keeps the check off the fight's hot path."""
+        for key, staged in list(self._now.items()):
+            if self._before[key].has_condition("dying") and not staged.has_condition("dying"):
+                needs = self.needs(staged)
+                if needs.dying_since >= 0:
+                    self.set_needs(staged, replace(needs, dying_since=-1))
+        names = {c.name for c in self._now.values() if c.has_condition("dying")}
+        if ("party", "state") in self._entities:
+            names |= {
+                str(data["name"])
+                for data in self.session.state.values("character")
+                if isinstance(data, dict) and "dying" in (data.get("conditions") or ())
+            }
+        if not names:
+            return
         now = self.party().minutes
-        for staged in list(self._now.values()):
-            needs = self.needs(staged)
-            if needs.dying_since >= 0 and not staged.has_condition("dying"):
-                self.set_needs(staged, replace(needs, dying_since=-1))
-        names = {
-            str(data["name"])
-            for data in self.session.state.values("character")
-            if isinstance(data, dict) and "dying" in (data.get("conditions") or ())
-        }
-        names |= {c.name for c in self._now.values() if c.has_condition("dying")}
         dying = [self.character(name) for name in sorted(names)]
         for character in dying:
             if character.dead or not character.has_condition("dying"):
