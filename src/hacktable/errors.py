@@ -15,6 +15,7 @@ from __future__ import annotations
 TYPE_CHECKING = False  # collections.abc is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
 __all__ = [
     "AmbiguousNameError",
@@ -30,6 +31,7 @@ __all__ = [
     "RulesDataError",
     "ScriptError",
     "UnknownNameError",
+    "error_fields",
 ]
 
 
@@ -235,3 +237,13 @@ class ScriptError(HacktableError):
         self.line = line
         self.cause = cause
         self.exit_code = cause.exit_code
+
+
+def error_fields(error: HacktableError) -> dict[str, Any]:
+    """An error as one JSON object: its message, its type and its fields."""
+    body: dict[str, Any] = {"error": str(error), "type": type(error).__name__}
+    for name in ("position", "limit", "kind", "name", "path", "line", "file"):
+        value = getattr(error, name, None)
+        if value is not None and isinstance(value, (str, int)):
+            body[name] = value
+    return body

@@ -10,7 +10,7 @@ import pytest
 
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
-from hacktable.console.session import Session
+from hacktable.engine.session import Session
 from hacktable.errors import ScriptError, UnknownNameError
 from hacktable.play.state import CampaignState
 from hacktable.store import CampaignStore

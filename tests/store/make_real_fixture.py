@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
-from hacktable.console.session import Session
+from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
 
 ROOT = Path(__file__).resolve().parents[2]

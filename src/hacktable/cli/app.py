@@ -125,7 +125,7 @@ def play(
     """
     from ..console.loop import Console
     from ..console.render import make_printer
-    from ..console.session import Session
+    from ..engine.session import Session
     from ..errors import CommandError
     from ..rulesets import get_ruleset
     from ..store import CampaignStore
@@ -171,7 +171,7 @@ def log(
     """Show a campaign's log without starting a session (read-only)."""
     import json
 
-    from ..console.commands.campaign import render_event
+    from ..engine.commands.campaign import render_event
     from ..errors import CampaignError, CommandError
     from ..store import CampaignStore
 

@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from ..engine.session import Session
 from ..errors import HacktableError
-from .framework import REGISTRY
-from .session import Session
 
 __all__ = ["ConsoleCompleter", "candidates"]
 
@@ -24,10 +23,11 @@ def candidates(session: Session, text: str) -> list[str]:
     if text.endswith(" ") or not words:
         words.append("")
     prefix = words[-1].lower()
+    sets = session.command_sets()
     if len(words) == 1:
-        options: Iterable[str] = sorted({c.name for c in REGISTRY.values()})
+        options: Iterable[str] = sorted({c.name for commands in sets for c in commands})
     else:
-        cmd = REGISTRY.get(words[0].lower())
+        cmd = next((c for c in (s.get(words[0]) for s in sets) if c is not None), None)
         if cmd is None or cmd.complete is None:
             return []
         try:

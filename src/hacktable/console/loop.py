@@ -13,38 +13,41 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from ..engine.commands.campaign import QuitRequested
+from ..engine.execute import CommandLayer
+from ..engine.principal import GM, Principal
+from ..engine.session import Session
 from ..errors import HacktableError, ScriptError
-from . import commands  # noqa: F401  (registers the commands)
-from .commands.campaign import QuitRequested
-from .framework import REGISTRY, Args, Context, Reply, find_command, split
+from ..play.outcome import Outcome
 from .render import Printer
-from .session import Session
 
 __all__ = ["Console"]
 
 
 class Console:
-    """Runs console commands against a session and shows what they reply."""
+    """Runs typed command lines through the command layer and shows their outcomes.
 
-    def __init__(self, session: Session, printer: Printer) -> None:
+    Attributes:
+        session: the play session.
+        printer: the renderer (plain text, Rich or JSON Lines).
+        principal: who is at the console (the GM).
+        layer: the command layer every line goes through.
+    """
+
+    def __init__(self, session: Session, printer: Printer, principal: Principal = GM) -> None:
         self.session = session
         self.printer = printer
+        self.principal = principal
+        self.layer = CommandLayer(session)
 
-    def execute(self, line: str, ask: Callable[[str], str] | None = None) -> Reply:
+    def execute(self, line: str, ask: Callable[[str], str] | None = None) -> Outcome:
         """Run one command line.
 
         Raises:
             HacktableError: the command failed; nothing was saved.
             QuitRequested: the line was ``quit``.
         """
-        parts = line.strip().removeprefix("\ufeff").split(None, 1)
-        if not parts:
-            return Reply()
-        head, rest = parts[0], parts[1] if len(parts) > 1 else ""
-        cmd = find_command(head)
-        words = [rest.strip()] if cmd.raw and rest.strip() else [] if cmd.raw else split(rest)
-        ctx = Context(self.session, line.strip(), ask, self.printer.error)
-        return cmd.run(ctx, Args(cmd, words))
+        return self.layer.run(line, self.principal, ask, self.printer.error)
 
     # -- batch ---------------------------------------------------------------------------
     def run_lines(self, lines: Iterable[str], source: str) -> None:
@@ -59,12 +62,12 @@ class Console:
                 continue
             self.printer.echo(line)
             try:
-                reply = self.execute(line)
+                outcome = self.execute(line)
             except QuitRequested:
                 return
             except HacktableError as error:
                 raise ScriptError(source, number, error) from error
-            self.printer.reply(reply)
+            self.printer.outcome(outcome)
 
     def run_file(self, path: Path) -> None:
         """Run a script file.
@@ -99,13 +102,13 @@ class Console:
             except EOFError:
                 return
             try:
-                reply = self.execute(line, ask=ask)
+                outcome = self.execute(line, ask=ask)
             except QuitRequested:
                 return
             except HacktableError as error:
-                self.printer.error(str(error))
+                self.printer.failure(error, line)
                 continue
-            self.printer.reply(reply)
+            self.printer.outcome(outcome)
 
 
 def read_script(path: Path) -> str:
@@ -165,8 +168,3 @@ def _make_prompts(
         return questions.prompt(f"{question} ")
 
     return command_prompt.prompt, ask
-
-
-def command_names() -> list[str]:
-    """Every command name (aliases excluded)."""
-    return sorted({c.name for c in REGISTRY.values()})

@@ -1,13 +1,16 @@
-"""Renderers for replies: plain text (scripts, pipes, tests) and Rich (a terminal)."""
+"""Renderers of outcomes: plain text (scripts, pipes, tests), Rich (a terminal) and
+JSON Lines (``play --json``: one object per command, errors included). Each renders
+the one :class:`~hacktable.play.outcome.Outcome` value a command returns."""
 
 from __future__ import annotations
 
 import sys
 from typing import Protocol, TextIO
 
-from .framework import Reply
+from ..errors import HacktableError
+from ..play.outcome import Outcome
 
-__all__ = ["PlainPrinter", "Printer", "RichPrinter", "make_printer"]
+__all__ = ["JsonPrinter", "PlainPrinter", "Printer", "RichPrinter", "make_printer"]
 
 _STYLES = {
     "title": "bold",
@@ -25,13 +28,16 @@ _STYLES = {
 
 
 class Printer(Protocol):
-    """Shows replies, errors and echoed commands."""
+    """Shows outcomes, errors and echoed commands."""
 
-    def reply(self, reply: Reply) -> None:
-        """Show a command's reply."""
+    def outcome(self, outcome: Outcome) -> None:
+        """Show a command's outcome."""
 
     def error(self, message: str) -> None:
         """Show an error line."""
+
+    def failure(self, error: HacktableError, line: str = "") -> None:
+        """Show a command's failure."""
 
     def echo(self, line: str) -> None:
         """Show a command being run from a script."""
@@ -47,8 +53,8 @@ class PlainPrinter:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
 
-    def reply(self, reply: Reply) -> None:
-        for line in reply.lines:
+    def outcome(self, outcome: Outcome) -> None:
+        for line in outcome.lines:
             self.out.write(line.text + "\n")
         self.out.flush()
 
@@ -56,6 +62,9 @@ class PlainPrinter:
         self.out.flush()
         self.err.write(f"error: {message}\n")
         self.err.flush()
+
+    def failure(self, error: HacktableError, line: str = "") -> None:
+        self.error(str(error))
 
     def echo(self, line: str) -> None:
         self.out.write(f"> {line}\n")
@@ -73,16 +82,19 @@ class RichPrinter:
         self.console = Console(highlight=False)
         self.errors = Console(stderr=True, highlight=False)
 
-    def reply(self, reply: Reply) -> None:
+    def outcome(self, outcome: Outcome) -> None:
         from rich.text import Text
 
-        for line in reply.lines:
+        for line in outcome.lines:
             self.console.print(Text(line.text, style=_STYLES.get(line.style, "")))
 
     def error(self, message: str) -> None:
         from rich.text import Text
 
         self.errors.print(Text(f"error: {message}", style=_STYLES["error"]))
+
+    def failure(self, error: HacktableError, line: str = "") -> None:
+        self.error(str(error))
 
     def echo(self, line: str) -> None:
         from rich.text import Text
@@ -95,6 +107,41 @@ class RichPrinter:
         self.console.print(Text(text, style=_STYLES.get(style, "")))
 
 
-def make_printer(rich: bool) -> Printer:
-    """A Rich printer on a terminal, else plain text."""
+class JsonPrinter:
+    """JSON Lines: one object per command on ``out`` (its outcome, or its error with
+    the line that failed); nothing else is printed there."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+
+    def _write(self, body: dict[str, object]) -> None:
+        import json
+
+        self.out.write(json.dumps(body, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+    def outcome(self, outcome: Outcome) -> None:
+        from ..play.outcome_codec import outcome_to_json
+
+        self._write(outcome_to_json(outcome))
+
+    def error(self, message: str) -> None:
+        self._write({"error": message})
+
+    def failure(self, error: HacktableError, line: str = "") -> None:
+        from ..errors import error_fields
+
+        self._write({**error_fields(error), "line": line} if line else error_fields(error))
+
+    def echo(self, line: str) -> None:
+        """Commands are not echoed: each outcome names its intent."""
+
+    def text(self, text: str, style: str = "") -> None:
+        self._write({"note": text, "style": style})
+
+
+def make_printer(rich: bool, as_json: bool = False) -> Printer:
+    """JSON Lines if asked, else a Rich printer on a terminal, else plain text."""
+    if as_json:
+        return JsonPrinter()
     return RichPrinter() if rich else PlainPrinter()

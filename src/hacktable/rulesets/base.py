@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..dice.advantage import Advantage
 from ..dice.results import Roll
@@ -20,6 +20,9 @@ from ..errors import RuleError, UnknownNameError
 from ..play.character import Character, Item
 from ..play.state import CampaignState
 from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+
+if TYPE_CHECKING:
+    from .grammar import CommandSet
 
 __all__ = [
     "CharacterSpec",
@@ -177,9 +180,22 @@ class Ruleset(ABC):
     """Attribute names in the character sheet's order."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
-    command_modules: ClassVar[tuple[str, ...]] = ()
-    """Modules of console commands the ruleset adds (fights, exploration...); the
-    console imports them when a session on this ruleset starts."""
+    command_package: ClassVar[str] = ""
+    """The package of the commands the ruleset adds (tests, characters, fights...): it
+    exposes them as ``COMMANDS``, a :class:`~hacktable.rulesets.grammar.CommandSet`
+    of the ruleset's own, imported when a session on this ruleset first asks."""
+
+    # -- commands ------------------------------------------------------------------------
+    def command_set(self) -> CommandSet:
+        """The ruleset's own commands (none for a ruleset without a command package)."""
+        import importlib
+
+        from .grammar import CommandSet
+
+        if not self.command_package:
+            return CommandSet(self.id)
+        commands: CommandSet = importlib.import_module(self.command_package).COMMANDS
+        return commands
 
     # -- names ---------------------------------------------------------------------------
     def attribute(self, name: str) -> str:

@@ -16,7 +16,13 @@ Modules:
 
 from __future__ import annotations
 
-from .campaign import CampaignStore, EventRejectedError
+from .campaign import CampaignStore, EventRejectedError, StaleWriteError
 from .schema import APPLICATION_ID, HEAD_REVISION
 
-__all__ = ["APPLICATION_ID", "HEAD_REVISION", "CampaignStore", "EventRejectedError"]
+__all__ = [
+    "APPLICATION_ID",
+    "HEAD_REVISION",
+    "CampaignStore",
+    "EventRejectedError",
+    "StaleWriteError",
+]

@@ -45,7 +45,27 @@ from .sqlitefile import (
     one_line,
 )
 
-__all__ = ["CampaignStore", "EventRejectedError"]
+__all__ = ["CampaignStore", "EventRejectedError", "StaleWriteError"]
+
+
+class StaleWriteError(CampaignError):
+    """An append that expected the log to end at one event, when another writer had
+    appended since; nothing was stored.
+
+    Attributes:
+        path: the campaign file's path.
+        expected: the ``seq`` the writer expected last.
+        found: the ``seq`` that is last.
+    """
+
+    def __init__(self, path: str, expected: int, found: int) -> None:
+        super().__init__(
+            f"{path}: the log moved on (expected event #{expected} last, found #{found}): "
+            "nothing was stored",
+            path,
+        )
+        self.expected = expected
+        self.found = found
 
 
 class EventRejectedError(CampaignError):
@@ -439,6 +459,26 @@ class CampaignStore:
             CampaignError: the store is read-only or closed, or SQLite failed (e.g. the
                 disk is full); nothing was stored.
         """
+        (stored,) = self.append_all((event,))
+        return stored
+
+    def append_all(self, events: Sequence[Event], expected_seq: int | None = None) -> list[Event]:
+        """Store ``events`` at the end of the log, in order, in one transaction: all of
+        them or none.
+
+        Args:
+            events: the events; their ``seq`` and ``at`` are ignored.
+            expected_seq: the ``seq`` the writer believes is the log's last; if the log
+                has moved on (another writer appended), nothing is stored.
+
+        Returns:
+            The events with ``seq`` and ``at`` filled in.
+
+        Raises:
+            StaleWriteError: the log's last ``seq`` is not ``expected_seq``.
+            EventRejectedError: an event cannot be stored as it is; nothing was stored.
+            CampaignError: the store is read-only or closed, or SQLite failed.
+        """
         with self._lock:
             connection = self._live()
             if self.readonly:
@@ -446,27 +486,35 @@ class CampaignStore:
                     f"{self.path} is open read-only: events cannot be appended", str(self.path)
                 )
             try:
-                row = event_to_row(event)
+                rows = [event_to_row(event) for event in events]
             except (TypeError, ValueError) as error:
                 raise EventRejectedError(str(self.path), one_line(error)) from error
             at = utc_now()
+            stored: list[Event] = []
             try:
                 with connection.begin():
-                    if (
-                        event.undoes is not None
-                        and not connection.execute(
-                            select(events_table.c.seq).where(events_table.c.seq == event.undoes)
-                        ).first()
-                    ):
-                        raise EventRejectedError(
-                            str(self.path),
-                            f"it undoes event #{event.undoes}, which is not in the log",
-                        )
-                    result = connection.execute(insert(events_table).values(at=at, **row))
-                    seq = int(result.lastrowid)
+                    if expected_seq is not None:
+                        last = connection.execute(
+                            select(func.coalesce(func.max(events_table.c.seq), 0))
+                        ).scalar_one()
+                        if int(last) != expected_seq:
+                            raise StaleWriteError(str(self.path), expected_seq, int(last))
+                    for event, row in zip(events, rows, strict=True):
+                        if (
+                            event.undoes is not None
+                            and not connection.execute(
+                                select(events_table.c.seq).where(events_table.c.seq == event.undoes)
+                            ).first()
+                        ):
+                            raise EventRejectedError(
+                                str(self.path),
+                                f"it undoes event #{event.undoes}, which is not in the log",
+                            )
+                        result = connection.execute(insert(events_table).values(at=at, **row))
+                        stored.append(replace(event, seq=int(result.lastrowid), at=at))
             except DBAPIError as error:
                 raise self._error(error, "storing the event") from error
-            return replace(event, seq=seq, at=at)
+            return stored
 
     # -- lifetime ----------------------------------------------------------------
 

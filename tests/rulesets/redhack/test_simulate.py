@@ -23,7 +23,7 @@ import pytest
 
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
-from hacktable.console.session import Session
+from hacktable.engine.session import Session
 from hacktable.errors import (
     CampaignError,
     CampaignLockedError,

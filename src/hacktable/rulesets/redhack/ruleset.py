@@ -96,18 +96,7 @@ class Redhack(Ruleset):
             "redhack: Warrior > Parry; RULINGS R14; docs/rulings.md H17",
         ),
     )
-    command_modules: ClassVar[tuple[str, ...]] = (
-        "hacktable.rulesets.redhack.commands.fight",
-        "hacktable.rulesets.redhack.commands.actions",
-        "hacktable.rulesets.redhack.commands.care",
-        "hacktable.rulesets.redhack.commands.bestiary",
-        "hacktable.rulesets.redhack.commands.supplies",
-        "hacktable.rulesets.redhack.commands.explore",
-        "hacktable.rulesets.redhack.commands.rest",
-        "hacktable.rulesets.redhack.commands.trade",
-        "hacktable.rulesets.redhack.commands.travel",
-        "hacktable.rulesets.redhack.commands.fortune",
-    )
+    command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
 
     @property
     def content(self) -> Content:

@@ -1,3 +1,22 @@
-"""redhack's console commands: fights, actions in a fight, injuries and care, the
-bestiary. The ruleset lists these modules in ``Redhack.command_modules``; the console
-imports them when a session on a redhack campaign starts."""
+"""redhack's commands: tests, characters and inventories, fights, actions in a fight,
+injuries and care, the bestiary, exploration, rests, journeys, fortune rolls and
+trade. Importing this package registers them all in :data:`COMMANDS`, redhack's own
+command set (``Redhack.command_package`` names this package)."""
+
+from . import (  # noqa: F401  (registration)
+    actions,
+    bestiary,
+    care,
+    characters,
+    explore,
+    fight,
+    fortune,
+    rest,
+    supplies,
+    tests,
+    trade,
+    travel,
+)
+from .registry import COMMANDS
+
+__all__ = ["COMMANDS"]

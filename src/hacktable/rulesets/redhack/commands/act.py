@@ -7,13 +7,14 @@ import random
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from ....console.framework import Args, Context, Reply
-from ....console.session import Session
 from ....errors import CommandError, RuleError
 from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
+from ....play.outcome import Reply
 from ....rules.resolution import TestRequest, TestResult
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..fight import Fight, Fighter
 from ..party import MINUTES_PER_DAY, Needs, PartyState
 from ..ruleset import Redhack
@@ -35,7 +36,7 @@ FIGHT_KEY = ("fight", "current")
 """Where the fight in progress lives in the campaign state."""
 
 
-def current_fight(session: Session) -> Fight | None:
+def current_fight(session: CampaignView) -> Fight | None:
     """The fight in progress, or ``None``."""
     data = session.state.get(*FIGHT_KEY)
     return None if data is None else from_json(Fight, data)

@@ -8,14 +8,15 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.advantage import Advantage
 from ....dice.usage import UsageDie, roll_usage
 from ....errors import RuleError
 from ....play.character import Character
+from ....play.outcome import Reply
 from ....rules.resolution import Critical, TestKind, TestRequest
 from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..combat import (
     BACKSTAB_WEAPON_TYPES,
     Band,
@@ -36,11 +37,12 @@ from .mechanics import (
     read_injury_overrides,
     roll_injury,
 )
+from .registry import COMMANDS
 
 __all__ = ["backstab_reasons"]
 
 
-def _complete_attack(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_attack(session: CampaignView, words: list[str]) -> Iterable[str]:
     fight = current_fight(session)
     if fight is None:
         return ()
@@ -172,7 +174,7 @@ def _fight_sources(act: Act, options: dict[str, Any]) -> tuple[tuple[str, ...], 
 # -- attack ------------------------------------------------------------------------------
 
 
-@command(
+@COMMANDS.command(
     "attack",
     "attack ATTACKER TARGET [adv|dis] [weapon W] [throw] [cleave [T,..]] [cover] [backstab] "
     "[unsuspecting] [offhand] [override] [roll N] [damage N]",
@@ -533,7 +535,7 @@ def _test_detail(request: TestRequest, result: Any) -> dict[str, Any]:
 # -- defend and parry --------------------------------------------------------------------
 
 
-def _complete_defend(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_defend(session: CampaignView, words: list[str]) -> Iterable[str]:
     fight = current_fight(session)
     if fight is None:
         return ()
@@ -544,7 +546,7 @@ def _complete_defend(session: Session, words: list[str]) -> Iterable[str]:
     return ("adv", "dis", "with", "override", "roll", "damage")
 
 
-@command(
+@COMMANDS.command(
     "defend",
     "defend PLAYER MONSTER [adv|dis] [with ATTACK] [override] [roll N] [damage N]",
     "a monster attacks: the player tests AC against its HD; a natural 1 is its critical",
@@ -648,7 +650,7 @@ def defend_command(ctx: Context, args: Args) -> Reply:
     return act.commit("defend", character.name)
 
 
-@command(
+@COMMANDS.command(
     "parry",
     "parry WARRIOR MONSTER [override] [roll N] [damage N]",
     "after a successful defence, a Warrior spends a cleave die on that attacker",
@@ -738,7 +740,7 @@ TRICKS = {
 }
 
 
-@command(
+@COMMANDS.command(
     "tricksy",
     "tricksy BARD TARGET damage|hinder|block|redirect [cha] [adv|dis] [override] [roll N]",
     "a Bard tricks a foe: DEX (or CHA) test against its HD",
@@ -796,7 +798,7 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
     return act.commit("tricksy", character.name)
 
 
-@command(
+@COMMANDS.command(
     "turn",
     "turn CLERIC UNDEAD [adv|dis] [override] [roll N]",
     "a Cleric turns undead: WIS test with the creature's HD as penalty",
@@ -847,7 +849,7 @@ def turn_command(ctx: Context, args: Args) -> Reply:
     return act.commit("turn", character.name)
 
 
-@command(
+@COMMANDS.command(
     "hide",
     "hide NAME [adv|dis] [override] [roll N]",
     "spend an action hiding (a DEX test for hiding): a Thief may backstab later",
@@ -877,7 +879,7 @@ def hide_command(ctx: Context, args: Args) -> Reply:
     return act.commit("hide", character.name)
 
 
-@command(
+@COMMANDS.command(
     "bandage",
     "bandage HELPER PATIENT [roll N[,N]] [override]",
     "an ally spends their action binding a fallen character: the injuries table (R11)",

@@ -7,16 +7,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....errors import HacktableError, RuleError
 from ....play.codec import to_json
 from ....play.events import Change, Event
+from ....play.outcome import Reply
 from ....rules.words import counted
+from ...context import CampaignView, Context
+from ...grammar import Args
 from .fight import monsters_for
+from .registry import COMMANDS
 
 
-def _complete(session: Session, words: list[str]) -> Iterable[str]:
+def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     if words:
         return ()
     try:
@@ -25,7 +27,7 @@ def _complete(session: Session, words: list[str]) -> Iterable[str]:
         return ()
 
 
-@command(
+@COMMANDS.command(
     "bestiary",
     "bestiary [SEARCH] | bestiary add FILE | bestiary remove ID",
     "list or show monsters; add the campaign's own from a TOML file",

@@ -7,22 +7,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.advantage import Advantage
 from ....dice.usage import roll_usage
 from ....errors import RuleError
 from ....play.events import Change
+from ....play.outcome import Reply
+from ...context import CampaignView, Context
+from ...grammar import Args
 from .act import Act
 from .fight import campaign_day
 from .mechanics import read_injury_overrides, roll_duration_die, roll_injury
+from .registry import COMMANDS
 
 
-def _characters(session: Session, words: list[str]) -> Iterable[str]:
+def _characters(session: CampaignView, words: list[str]) -> Iterable[str]:
     return [c.name for c in session.characters()] if not words else ()
 
 
-@command(
+@COMMANDS.command(
     "injury",
     "injury NAME [roll N[,N]] [override]",
     "a character at 0 HP who is healed or tended, or aid for the dying (R11, R23)",
@@ -47,7 +49,7 @@ def injury_command(ctx: Context, args: Args) -> Reply:
     return act.commit("injury", act.session.character(name).name)
 
 
-@command(
+@COMMANDS.command(
     "mortal",
     "mortal NAME",
     "roll a mortally wounded character's duration die (torch check, rest, downtime day)",
@@ -66,7 +68,7 @@ def mortal_command(ctx: Context, args: Args) -> Reply:
     return act.commit("mortal", character.name)
 
 
-@command(
+@COMMANDS.command(
     "maintain",
     "maintain NAME [adv|dis]",
     "at a rest, roll Armourer's Tools: the party's gear is maintained for the day (R31)",
@@ -114,7 +116,7 @@ def maintain_command(ctx: Context, args: Args) -> Reply:
     return act.commit("maintain", character.name)
 
 
-@command(
+@COMMANDS.command(
     "xp",
     "xp NAME +N|-N",
     "mark (or unmark) experience for a character",
@@ -139,7 +141,7 @@ def xp_command(ctx: Context, args: Args) -> Reply:
     return act.commit("xp", character.name)
 
 
-@command(
+@COMMANDS.command(
     "disrepair",
     "disrepair [spend]",
     "the GM's disrepair points: see them, or spend one (R31)",

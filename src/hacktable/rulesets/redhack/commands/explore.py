@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....dice.usage import roll_usage
@@ -22,10 +20,13 @@ from ....errors import HacktableError, RuleError, RulesDataError, UnknownNameErr
 from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
+from ....play.outcome import Reply
 from ....rules.resolution import TestKind, TestResult
 from ....rules.tables import Table, roll_table, validate_table
 from ....rules.words import counted
 from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..exploration import (
     EncounterCheck,
     RopeHold,
@@ -40,6 +41,7 @@ from ..exploration import (
 from ..party import ENVIRONMENTS
 from .act import Act, current_fight, read_overrides
 from .mechanics import damage_character, incapacitated, roll_duration_die
+from .registry import COMMANDS
 
 __all__ = ["encounter_for", "location_table", "pass_ticks"]
 
@@ -60,7 +62,7 @@ FAST_ROOMS_PER_TICK = 2
 # -- encounter tables ----------------------------------------------------------------------
 
 
-def location_table(session: Session, location: str) -> Table | None:
+def location_table(session: CampaignView, location: str) -> Table | None:
     """The campaign's encounter table for ``location``, or ``None`` (no location).
 
     Raises:
@@ -178,13 +180,13 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | N
 # -- commands ----------------------------------------------------------------------------
 
 
-def _env_words(session: Session, words: list[str]) -> Iterable[str]:
+def _env_words(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return ENVIRONMENTS
     return session.state.keys("encounter-table")
 
 
-@command(
+@COMMANDS.command(
     "where",
     "where [dungeon|wilderness|town|safe [LOCATION]]",
     "where the party is: the place decides time, rests and encounter checks",
@@ -242,7 +244,7 @@ def where_command(ctx: Context, args: Args) -> Reply:
     return act.commit("where")
 
 
-@command(
+@COMMANDS.command(
     "explore",
     "explore move [N]|search|traps|secret|discuss|fight [fast]",
     "spend dungeon time on an action: 1 tick each (move: a tick a room)",
@@ -288,7 +290,7 @@ def explore_command(ctx: Context, args: Args) -> Reply:
     return act.commit("explore")
 
 
-@command(
+@COMMANDS.command(
     "tick",
     "tick N",
     "let N ticks of dungeon time pass (torch checks every 3 ticks)",
@@ -311,7 +313,7 @@ def tick_command(ctx: Context, args: Args) -> Reply:
     return act.commit("tick")
 
 
-def _light_items(session: Session, words: list[str]) -> Iterable[str]:
+def _light_items(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return [c.name for c in session.characters()]
     try:
@@ -321,7 +323,7 @@ def _light_items(session: Session, words: list[str]) -> Iterable[str]:
     return [i.name for i in character.inventory if i.kind == "light" or i.ref == "lantern"]
 
 
-@command(
+@COMMANDS.command(
     "light",
     "light NAME ITEM [override]",
     "light a torch or lantern: it burns its usage die at every torch check (in a fight, "
@@ -333,7 +335,7 @@ def light_command(ctx: Context, args: Args) -> Reply:
     return _set_lit(ctx, args, True)
 
 
-@command("douse", "douse NAME ITEM", "put out a light", complete=_light_items)
+@COMMANDS.command("douse", "douse NAME ITEM", "put out a light", complete=_light_items)
 def douse_command(ctx: Context, args: Args) -> Reply:
     """Put a light out."""
     return _set_lit(ctx, args, False)
@@ -384,7 +386,7 @@ def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
     return act.commit("light" if on else "douse", character.name)
 
 
-@command(
+@COMMANDS.command(
     "fire",
     "fire on|off | fire light on|off",
     "a visible fire (-1 on encounter checks), or an unusual amount of light",
@@ -412,7 +414,7 @@ def fire_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fire")
 
 
-@command(
+@COMMANDS.command(
     "encounters",
     "encounters | encounters NAME | encounters add FILE | encounters roll NAME",
     "the campaign's encounter tables, one per location",
@@ -497,7 +499,7 @@ def _add_tables(ctx: Context, path: Path) -> Reply:
     )
 
 
-@command(
+@COMMANDS.command(
     "check",
     "check",
     "an encounter check now (d6: 1 encounter, 2 a sign; R17)",
@@ -511,7 +513,7 @@ def check_command(ctx: Context, args: Args) -> Reply:
     return act.commit("check")
 
 
-@command(
+@COMMANDS.command(
     "react",
     "react [NAME] [combat] [adv|dis]",
     "a reaction roll (2d6), moved a step by a character's CHA test",
@@ -571,7 +573,7 @@ def react_command(ctx: Context, args: Args) -> Reply:
     return act.commit("react")
 
 
-@command(
+@COMMANDS.command(
     "climb",
     "climb NAME FEET [secured] [pitons] [roped A,B,...] [adv|dis] [override] [roll N]",
     "a climb: DEX test (1 per 100'), and a fall's saves and damage on a failure",

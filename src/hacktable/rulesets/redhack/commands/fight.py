@@ -6,20 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....dice.usage import roll_usage
 from ....errors import CommandError, DiceError, HacktableError, RuleError
 from ....play.events import Change
+from ....play.outcome import Reply
 from ....rules.resolution import Critical, TestKind
 from ....rules.words import plural
 from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
+from .registry import COMMANDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["campaign_day", "monsters_for"]
 
 
-def _names(session: Session, words: list[str]) -> Iterable[str]:
+def _names(session: CampaignView, words: list[str]) -> Iterable[str]:
     fight = current_fight(session)
     names = [c.name for c in session.characters()]
     if fight is not None:
@@ -36,7 +38,7 @@ def _names(session: Session, words: list[str]) -> Iterable[str]:
     return names
 
 
-def monsters_for(session: Session) -> Bestiary:
+def monsters_for(session: CampaignView) -> Bestiary:
     """The bestiary with the campaign's own monsters (RULINGS R5).
 
     Raises:
@@ -48,7 +50,7 @@ def monsters_for(session: Session) -> Bestiary:
     return load_bestiary().merged(own)
 
 
-def campaign_day(session: Session) -> int:
+def campaign_day(session: CampaignView) -> int:
     """The campaign's current day (1 until time is kept)."""
     clock = session.state.get("clock", "now")
     if isinstance(clock, dict) and isinstance(clock.get("day"), int):
@@ -59,7 +61,7 @@ def campaign_day(session: Session) -> int:
 # -- fight -------------------------------------------------------------------------------
 
 
-def _complete_fight(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_fight(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return ("start", "add", "status", "end")
     if words[0] == "add" and len(words) == 2:
@@ -72,7 +74,7 @@ def _complete_fight(session: Session, words: list[str]) -> Iterable[str]:
     return ("--at", "--group", "--name", "--hp", "--important")
 
 
-@command(
+@COMMANDS.command(
     "fight",
     "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
     "fight add N|DICE MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
@@ -466,7 +468,7 @@ def _disrepair(act: Act) -> None:
 # -- initiative and flow -----------------------------------------------------------------
 
 
-@command(
+@COMMANDS.command(
     "init",
     "init",
     "start the next round: every player makes a DEX initiative test (R13)",
@@ -492,7 +494,7 @@ def init_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fight.round")
 
 
-@command(
+@COMMANDS.command(
     "next",
     "next",
     "move the fight on: players before -> monsters -> players after -> next round",
@@ -548,14 +550,14 @@ def next_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fight.next")
 
 
-def _fighter_names(session: Session, words: list[str]) -> Iterable[str]:
+def _fighter_names(session: CampaignView, words: list[str]) -> Iterable[str]:
     fight = current_fight(session)
     if fight is None or words:
         return ()
     return [f.name for f in fight.fighters]
 
 
-@command(
+@COMMANDS.command(
     "hold",
     "hold NAME",
     "hold a character's action: act after anyone this round, or first next round",
@@ -576,7 +578,7 @@ def hold_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fight.hold", fighter.name)
 
 
-@command(
+@COMMANDS.command(
     "move",
     "move NAME BAND [GROUP] | move GROUP BAND",
     "move a character (or a monster group) to close, near, far or distant",
@@ -646,7 +648,7 @@ def _is_character(act: Act, name: str) -> bool:
     return True
 
 
-@command(
+@COMMANDS.command(
     "block",
     "block BLOCKER MOVER",
     "a character or monster uses its move to block someone moving nearby",
@@ -687,7 +689,7 @@ FOE_STATUSES = ("fighting", "broken", "out", "fled", "surrendered", "turned")
 FIGHTER_FLAGS = ("hidden", "invisible")
 
 
-@command(
+@COMMANDS.command(
     "flag",
     "flag WHO FLAG [off]",
     "set a foe's condition or status, or a character's hidden/invisible flag",

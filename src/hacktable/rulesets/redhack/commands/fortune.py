@@ -15,11 +15,12 @@ from pathlib import Path
 
 import msgspec
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....errors import HacktableError, RuleError, UnknownNameError
 from ....play.character import Character
 from ....play.codec import from_json, to_json
+from ....play.outcome import Reply
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..fortune import (
     Implied,
     Task,
@@ -31,6 +32,7 @@ from ..fortune import (
 )
 from ..ruleset import Redhack
 from .act import Act, read_overrides
+from .registry import COMMANDS
 
 __all__ = [
     "ASSIGN_KIND",
@@ -94,12 +96,12 @@ class Assignment(msgspec.Struct, frozen=True, kw_only=True):
 # -- state -------------------------------------------------------------------------------
 
 
-def tasks_of(session: Session) -> list[Task]:
+def tasks_of(session: CampaignView) -> list[Task]:
     """The campaign's fortune tasks, in the order added."""
     return [from_json(Task, data) for data in session.state.values(TASK_KIND)]
 
 
-def task_named(session: Session, name: str) -> Task:
+def task_named(session: CampaignView, name: str) -> Task:
     """The campaign's task with id ``name`` (case-insensitive).
 
     Raises:
@@ -112,14 +114,14 @@ def task_named(session: Session, name: str) -> Task:
     return from_json(Task, data)
 
 
-def assignment_of(session: Session, task: Task) -> Assignment:
+def assignment_of(session: CampaignView, task: Task) -> Assignment:
     """Who holds the task's roles."""
     data = session.state.get(ASSIGN_KIND, task.id)
     return Assignment() if data is None else from_json(Assignment, data)
 
 
 def holders_of(
-    session: Session, task: Task, assignment: Assignment
+    session: CampaignView, task: Task, assignment: Assignment
 ) -> tuple[dict[str, Character | None], list[str]]:
     """Each role's character (``None``: nobody), and a warning for each assigned
     character who is no longer in the campaign (they count as nobody, H34)."""
@@ -138,7 +140,7 @@ def holders_of(
     return holders, warnings
 
 
-def _implied(session: Session) -> Implied | None:
+def _implied(session: CampaignView) -> Implied | None:
     """The broader tags a background tag counts as (docs/rulings.md H12); free words
     that are not redhack tags count only as themselves."""
     ruleset = session.ruleset
@@ -158,7 +160,7 @@ def _implied(session: Session) -> Implied | None:
 # -- the command -------------------------------------------------------------------------
 
 
-def _complete(session: Session, words: list[str]) -> Iterable[str]:
+def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return _SUBCOMMANDS
     sub = words[0].lower()
@@ -174,7 +176,7 @@ def _complete(session: Session, words: list[str]) -> Iterable[str]:
     return ()
 
 
-@command(
+@COMMANDS.command(
     "fortune",
     "fortune [list] | fortune add FILE | fortune show TASK | fortune assign TASK ROLE NAME "
     "| fortune unassign TASK ROLE | fortune roll TASK [roll N] | fortune remove TASK",
@@ -214,7 +216,7 @@ def fortune_command(ctx: Context, args: Args) -> Reply:
     return handler(ctx, args)
 
 
-def _list(session: Session) -> Reply:
+def _list(session: CampaignView) -> Reply:
     tasks = tasks_of(session)
     reply = Reply()
     if not tasks:

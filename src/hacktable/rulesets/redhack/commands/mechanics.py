@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ....console.framework import Args
 from ....dice.usage import UsageDie, roll_usage
 from ....errors import RuleError
 from ....play.character import Character
 from ....rules.resolution import TestKind
 from ...base import TestOptions
+from ...grammar import Args
 from ..combat import morale_check
 from ..fight import Fight, Foe, Ongoing
 from ..party import FATIGUE_STEPS, with_fatigue_step

@@ -8,14 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....errors import RuleError
 from ....play.character import Character
+from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..conditions import load_conditions
 from ..exploration import EncounterCheck
 from ..party import Needs, fatigue_step, with_fatigue_step
@@ -23,6 +24,7 @@ from ..travel import begins_clear, drained_cap, fatigue_day, recovered_step
 from .act import Act, read_overrides
 from .explore import encounter_for
 from .mechanics import incapacitated, roll_duration_die, roll_injury
+from .registry import COMMANDS
 from .supplies import consume
 
 __all__ = ["REST_KINDS", "RestOutcome", "cap_drained", "day_fatigue_tests", "take_rest"]
@@ -415,13 +417,13 @@ def _rested(act: Act, name: str, kind: str, start: Needs, fed: bool) -> None:
     act.set_needs(character, needs)
 
 
-def _complete(session: Session, words: list[str]) -> Iterable[str]:
+def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return REST_KINDS
     return ("fast", "half", "action", "days")
 
 
-@command(
+@COMMANDS.command(
     "rest",
     "rest short|long|day|downtime [fast A,B] [half] [days N] [action TEXT]",
     "rest by the rules: encounter checks by watch, meals, healing, recovery",

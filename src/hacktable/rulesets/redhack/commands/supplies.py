@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....dice.usage import roll_usage
 from ....play.character import Character
+from ....play.outcome import Reply
+from ...context import CampaignView, Context
+from ...grammar import Args
 from .act import Act
+from .registry import COMMANDS
 
 __all__ = ["FOOD", "WATER", "consume"]
 
@@ -72,13 +74,13 @@ def consume(act: Act, name: str, what: str, half: bool = False) -> bool:
     return True
 
 
-def _names(session: Session, words: list[str]) -> Iterable[str]:
+def _names(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return [c.name for c in session.characters()]
     return ("food", "water", "both", "half")
 
 
-@command(
+@COMMANDS.command(
     "eat",
     "eat NAME|all [food|water|both] [half]",
     "eat and drink: roll the rations' and waterskin's usage dice",

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from ....console.framework import Args, Context, Reply, command
 from ....dice.render import render_roll
 from ....dice.roller import roll
+from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
+from ...context import Context
+from ...grammar import Args
 from ..haggling import haggle_dice
 from .act import Act, read_overrides
+from .registry import COMMANDS
 
 
-@command(
+@COMMANDS.command(
     "haggle",
     "haggle NAME PRICE [sell] [adv|dis] [penalty N] [roll N]",
     "haggle over an order of 10 coins or more: a CHA test moves the price",

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from ....console.framework import Args, Context, Reply, command
-from ....console.session import Session
 from ....errors import RuleError, UnknownNameError
 from ....play.character import Character, fold
 from ....play.codec import from_json
+from ....play.outcome import Reply
 from ....rules.tables import Table, describe_entry
 from ....rules.words import counted
+from ...context import CampaignView, Context
+from ...grammar import Args
 from ..core_rules import modifier
 from ..party import fatigue_step
 from ..travel import (
@@ -39,6 +40,7 @@ from ..travel import (
 from .act import Act, read_flags
 from .explore import encounter_for
 from .mechanics import incapacitated
+from .registry import COMMANDS
 from .rest import day_fatigue_tests, take_rest
 from .supplies import FOOD, WATER, consume
 
@@ -66,13 +68,13 @@ _VALUE_OPTIONS = (
 _SWITCHES = ("--road", "--light", "--search", "--half")
 
 
-def current_journey(session: Session) -> Journey | None:
+def current_journey(session: CampaignView) -> Journey | None:
     """The journey in progress, or ``None``."""
     data = session.state.get(*JOURNEY_KEY)
     return None if data is None else from_json(Journey, data)
 
 
-def landscape_for(session: Session, name: str) -> Landscape:
+def landscape_for(session: CampaignView, name: str) -> Landscape:
     """The campaign's landscape called ``name`` (its id or name, case-insensitive).
 
     Raises:
@@ -85,20 +87,20 @@ def landscape_for(session: Session, name: str) -> Landscape:
     raise UnknownNameError("landscape", name, [landscape.id for landscape in landscapes])
 
 
-def _landscapes(session: Session) -> list[Landscape]:
+def _landscapes(session: CampaignView) -> list[Landscape]:
     return [from_json(Landscape, data) for data in session.state.values("landscape")]
 
 
 # -- landscape ---------------------------------------------------------------------------
 
 
-def _complete_landscape(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_landscape(session: CampaignView, words: list[str]) -> Iterable[str]:
     if words:
         return ()
     return ["add", *(landscape.id for landscape in _landscapes(session))]
 
 
-@command(
+@COMMANDS.command(
     "landscape",
     "landscape | landscape NAME | landscape add FILE",
     "list, show or add the campaign's landscapes (survival and encounter tables)",
@@ -179,7 +181,7 @@ def _describe_landscape(landscape: Landscape) -> list[str]:
 # -- travel ------------------------------------------------------------------------------
 
 
-def _complete_travel(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_travel(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return ("plan", "day", "status", "end")
     if words[0].lower() != "plan":
@@ -193,7 +195,7 @@ def _complete_travel(session: Session, words: list[str]) -> Iterable[str]:
     return (*_VALUE_OPTIONS, *_SWITCHES)
 
 
-@command(
+@COMMANDS.command(
     "travel",
     "travel plan [--landscape L] [--road] [--mounts N] [--light] [--terrain difficult] "
     "[--search] [--hex MILES] [--moves N] [--leader NAME] [--days N] [--slowed NAMES] "

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ...dice import Advantage
 from ...errors import RuleError
 from ...play.events import Change, Event
-from ..framework import REGISTRY, Args, Context, Reply, command, find_command
+from ...play.outcome import Reply
+from ...rulesets.context import CampaignView, Context
+from ...rulesets.grammar import Args, Intent, find
 from ..session import Session
+from .registry import CORE
+
+
+def session_of(ctx: Context) -> Session:
+    """The engine session behind a command's table (engine commands only)."""
+    session = ctx.session
+    if not isinstance(session, Session):  # pragma: no cover - the engine passes its own
+        raise TypeError("an engine command needs the engine's session")
+    return session
 
 
 def render_event(event: Event, times: bool = False) -> str:
@@ -17,7 +29,7 @@ def render_event(event: Event, times: bool = False) -> str:
     return f"#{event.seq:<3} s{event.session} {when}{event.summary}"
 
 
-@command(
+@CORE.command(
     "log",
     "log [N] [--times] [--commands]",
     "the campaign's log: the last N events (default 20), explained",
@@ -37,7 +49,7 @@ def log_command(ctx: Context, args: Args) -> Reply:
             count = None
         else:
             count = args.to_int(word, "N", minimum=1)
-    events = ctx.session.log(count)
+    events = session_of(ctx).log(count)
     reply = Reply()
     for event in events:
         style = "muted" if event.action == "session.start" else ""
@@ -51,27 +63,38 @@ def log_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@command(
+@dataclass(frozen=True, slots=True)
+class UndoIntent(Intent):
+    """Revert the latest action that changed something (docs/rulings.md H102)."""
+
+
+def _read_undo(args: Args) -> UndoIntent:
+    args.done()
+    return UndoIntent()
+
+
+@CORE.typed(
     "undo",
     "undo",
     "revert the last action that changed something, by logging its inverse",
+    UndoIntent,
+    _read_undo,
     details="The log keeps both the action and its undoing. Rolls and tests change "
     "nothing and are not undone; repeated undo walks further back.",
 )
-def undo_command(ctx: Context, args: Args) -> Reply:
+def undo_command(ctx: Context, intent: UndoIntent) -> Reply:
     """Undo the latest change."""
-    args.done()
-    target, _event = ctx.session.undo(ctx.line or "undo")
+    target, _event = session_of(ctx).undo(ctx.line or "undo")
     return Reply().add(f"Undid #{target.seq}: {target.summary}", "warning")
 
 
-def _complete_table(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_table(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return [tid for tid, _ in session.ruleset.tables()]
     return ("adv", "dis", "+1", "-1", "=")
 
 
-@command(
+@CORE.command(
     "table",
     "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
     "roll on a named table (injuries, reactions, survival, ...) or read one at N",
@@ -120,13 +143,21 @@ def table_command(ctx: Context, args: Args) -> Reply:
         )
         action = "table"
     reply.add(outcome.explanation, "dice")
+    reply.table(
+        outcome.table_id,
+        outcome.table_name,
+        outcome.value,
+        outcome.result,
+        outcome.effect,
+        outcome.explanation,
+    )
     session.commit(
         Event(action, summary=outcome.explanation, detail=dict(outcome.detail), command=ctx.line)
     )
     return reply
 
 
-@command(
+@CORE.command(
     "settings",
     "settings | settings NAME VALUE",
     "show or change this campaign's settings (where tables play differently)",
@@ -170,11 +201,11 @@ def settings_command(ctx: Context, args: Args) -> Reply:
     return reply.add(f"{setting.name} = {value}")
 
 
-@command(
+@CORE.command(
     "help",
     "help [COMMAND]",
     "list the commands, or explain one",
-    complete=lambda s, w: sorted({c.name for c in REGISTRY.values()}) if not w else (),
+    complete=lambda s, w: _command_names(s) if not w else (),
     aliases=("?",),
 )
 def help_command(ctx: Context, args: Args) -> Reply:
@@ -182,8 +213,9 @@ def help_command(ctx: Context, args: Args) -> Reply:
     reply = Reply()
     name = args.optional()
     args.done()
+    sets = session_of(ctx).command_sets()
     if name:
-        found = find_command(name)
+        found = find(sets, name)
         reply.add(found.usage, "title")
         reply.add(f"  {found.summary}")
         if found.details:
@@ -191,31 +223,42 @@ def help_command(ctx: Context, args: Args) -> Reply:
         if found.aliases:
             reply.add(f"  also: {', '.join(found.aliases)}", "muted")
         return reply
-    for cmd in sorted({c.name: c for c in REGISTRY.values()}.values(), key=lambda c: c.name):
+    commands = {c.name: c for commands in reversed(sets) for c in commands}
+    for cmd in sorted(commands.values(), key=lambda c: c.name):
         reply.add(f"{cmd.name:<10} {cmd.summary}")
     reply.add("help COMMAND explains one; Tab completes commands and names.", "muted")
     return reply
+
+
+def _command_names(table: CampaignView) -> list[str]:
+    if not isinstance(table, Session):  # pragma: no cover - the engine passes its own
+        return []
+    return sorted({c.name for commands in table.command_sets() for c in commands})
 
 
 class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
     """Raised by ``quit`` to end the console loop."""
 
 
-@command("quit", "quit", "end the session (everything is already saved)", aliases=("exit",))
+@CORE.command("quit", "quit", "end the session (everything is already saved)", aliases=("exit",))
 def quit_command(ctx: Context, args: Args) -> Reply:
     """End the session."""
     args.done()
     raise QuitRequested
 
 
-@command(
-    "note",
-    "note TEXT",
-    "write a line of narration or a GM note into the campaign log",
-    raw=True,
-)
-def note_command(ctx: Context, args: Args) -> Reply:
-    """Log a note."""
+@dataclass(frozen=True, slots=True)
+class NoteIntent(Intent):
+    """Write a line of narration or a GM note into the log.
+
+    Attributes:
+        text: the note, 1 to 2,000 printable characters.
+    """
+
+    text: str
+
+
+def _read_note(args: Args) -> NoteIntent:
     text = " ".join(args.rest()).strip()
     if not text:
         raise args.error("missing TEXT")
@@ -223,5 +266,18 @@ def note_command(ctx: Context, args: Args) -> Reply:
         raise args.error(f"a note is at most 2,000 characters, not {len(text):,}")
     if any(not ch.isprintable() for ch in text):
         raise args.error("a note cannot hold control characters")
-    ctx.session.commit(Event("note", summary=text, command=ctx.line))
-    return Reply().add(text, "note")
+    return NoteIntent(text)
+
+
+@CORE.typed(
+    "note",
+    "note TEXT",
+    "write a line of narration or a GM note into the campaign log",
+    NoteIntent,
+    _read_note,
+    raw=True,
+)
+def note_command(ctx: Context, intent: NoteIntent) -> Reply:
+    """Log a note."""
+    ctx.session.commit(Event("note", summary=intent.text, command=ctx.line))
+    return Reply().add(intent.text, "note")

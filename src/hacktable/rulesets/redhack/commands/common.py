@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...rules.render import describe_request
-from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
-from ...rulesets.base import TestOptions
-from ..framework import Args, Reply
-from ..session import Session
+from ....play.outcome import Reply
+from ....rules.render import describe_request
+from ....rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+from ...base import TestOptions
+from ...context import CampaignView
+from ...grammar import Args
 
 __all__ = [
     "TEST_WORDS",
@@ -84,12 +85,12 @@ def show_test(
     return f"{head}: {result.explanation} => {result.outcome}"
 
 
-def character_names(session: Session) -> list[str]:
+def character_names(session: CampaignView) -> list[str]:
     """Every character's name."""
     return [c.name for c in session.characters()]
 
 
-def attribute_names(session: Session) -> tuple[str, ...]:
+def attribute_names(session: CampaignView) -> tuple[str, ...]:
     """The ruleset's attribute names."""
     return session.ruleset.attributes
 

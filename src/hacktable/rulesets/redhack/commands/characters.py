@@ -7,21 +7,23 @@ import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from ...dice import Advantage, UsageDie, roll_usage
-from ...errors import CommandError, HacktableError, RuleError
-from ...play.character import fold
-from ...play.events import Event
-from ...rulesets.base import CharacterSpec, ScoresRoll
-from ..framework import Args, Context, Reply, command
-from ..session import Session
+from ....dice import Advantage, UsageDie, roll_usage
+from ....errors import CommandError, HacktableError, RuleError
+from ....play.character import fold
+from ....play.events import Event
+from ....play.outcome import Reply
+from ...base import CharacterSpec, ScoresRoll
+from ...context import CampaignView, Context
+from ...grammar import Args
 from .common import character_names
+from .registry import COMMANDS
 
 # -- character ---------------------------------------------------------------------------
 
 _NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis")
 
 
-def _complete_character(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return ("new", "show", "list", "remove")
     if words[0] == "new":
@@ -33,7 +35,7 @@ def _complete_character(session: Session, words: list[str]) -> Iterable[str]:
     return ()
 
 
-@command(
+@COMMANDS.command(
     "character",
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
     "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
@@ -103,7 +105,7 @@ def character_command(ctx: Context, args: Args) -> Reply:
     raise args.error(f"unknown subcommand {action!r}")
 
 
-def _list(session: Session) -> Reply:
+def _list(session: CampaignView) -> Reply:
     characters = session.characters()
     reply = Reply()
     if not characters:
@@ -321,7 +323,7 @@ def _check_kit(args: Args, answer: str, count: int) -> None:
 # -- hit points and coins ----------------------------------------------------------------
 
 
-def _names_first(session: Session, words: list[str]) -> Iterable[str]:
+def _names_first(session: CampaignView, words: list[str]) -> Iterable[str]:
     return character_names(session) if not words else ()
 
 
@@ -334,7 +336,7 @@ def _amount(args: Args, what: str) -> tuple[str, int]:
     return mode, value
 
 
-@command(
+@COMMANDS.command(
     "hp",
     "hp NAME +N|-N|N|+DICE|-DICE",
     "heal (+N), damage (-N) or set (N) hit points; dice are rolled (hp Aldric +1d4)",
@@ -361,7 +363,7 @@ def hp_command(ctx: Context, args: Args) -> Reply:
         value = args.to_int(body, "hit points")
         rolled = ""
     else:
-        from ...dice import render_roll, roll, roll_to_json
+        from ....dice import render_roll, roll, roll_to_json
 
         result = roll(body, session.rng())
         value = max(0, result.total)  # a heal never harms and damage never heals
@@ -389,7 +391,7 @@ def hp_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@command(
+@COMMANDS.command(
     "coins",
     "coins NAME +N|-N|N",
     "give (+N), take (-N) or set (N) a character's coins",
@@ -416,7 +418,7 @@ def coins_command(ctx: Context, args: Args) -> Reply:
 # -- items -------------------------------------------------------------------------------
 
 
-def _complete_items(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_items(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return character_names(session)
     if len(words) == 1:
@@ -427,7 +429,7 @@ def _complete_items(session: Session, words: list[str]) -> Iterable[str]:
     return ("adv", "dis")
 
 
-@command(
+@COMMANDS.command(
     "give",
     "give NAME ITEM [ud N] [xN] [force]",
     "add an item to a character's inventory (from the equipment list, or your own)",
@@ -491,7 +493,7 @@ def give_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@command(
+@COMMANDS.command(
     "drop",
     "drop NAME ITEM",
     "remove an item from a character's inventory",
@@ -509,7 +511,7 @@ def drop_command(ctx: Context, args: Args) -> Reply:
     return Reply().add(summary)
 
 
-@command(
+@COMMANDS.command(
     "equip",
     "equip NAME ITEM | equip NAME ITEM off",
     "wear or ready an item (armour, shield and helm count toward AC only when worn)",
@@ -551,7 +553,7 @@ def equip_command(ctx: Context, args: Args) -> Reply:
     return reply.add(summary)
 
 
-@command(
+@COMMANDS.command(
     "usage",
     "usage NAME ITEM [adv|dis]",
     "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",

@@ -6,19 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ...errors import RuleError
-from ...play.events import Event
-from ...rules.render import describe_request
-from ...rules.resolution import TestKind, TestRequest
-from ...rulesets.base import TestOptions
-from ..framework import Args, Context, Reply, command
-from ..session import Session
+from ....errors import RuleError
+from ....play.events import Event
+from ....play.outcome import Reply
+from ....rules.render import describe_request
+from ....rules.resolution import TestKind, TestRequest
+from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Args
 from .common import TEST_WORDS, attribute_names, character_names, read_test_options, show_test
+from .registry import COMMANDS
 
 _OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
 
 
-def _complete_name_attr(session: Session, words: list[str]) -> Iterable[str]:
+def _complete_name_attr(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return character_names(session)
     if len(words) == 1:
@@ -73,7 +75,7 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
     return reply
 
 
-@command(
+@COMMANDS.command(
     "test",
     f"test NAME ATTR {_OPTIONS}",
     "a character tests an attribute: shows the odds, rolls, explains",
@@ -92,7 +94,7 @@ def test_command(ctx: Context, args: Args) -> Reply:
     return _character_test(ctx, args, TestKind.TEST)
 
 
-@command(
+@COMMANDS.command(
     "save",
     f"save NAME ATTR {_OPTIONS}",
     "a saving throw: a test to avoid an effect (CON vs poison, DEX vs a blast)",
@@ -116,7 +118,7 @@ def save_command(ctx: Context, args: Args) -> Reply:
     return _character_test(ctx, args, TestKind.SAVE)
 
 
-@command(
+@COMMANDS.command(
     "effect",
     f"effect NAME ATTR HD {_OPTIONS}",
     "an effect test: a character's spell or effect against a creature of HD",
@@ -141,7 +143,7 @@ def effect_command(ctx: Context, args: Args) -> Reply:
     return _roll_and_log(ctx, character.name, request, "effect")
 
 
-@command(
+@COMMANDS.command(
     "monster",
     f"monster HD {_OPTIONS}",
     "a monster's test: HD + 10 as its attribute (a save vs a non-player effect)",
@@ -171,7 +173,7 @@ def monster_command(ctx: Context, args: Args) -> Reply:
     return _roll_and_log(ctx, f"{hd} HD monster", request, "monster")
 
 
-@command(
+@COMMANDS.command(
     "oppose",
     "oppose NAME ATTR NAME ATTR",
     "an opposed roll between two characters",
@@ -195,7 +197,7 @@ def oppose_command(ctx: Context, args: Args) -> Reply:
     args.done()
     if sides[0][0].key == sides[1][0].key:
         raise RuleError("a character cannot oppose themselves")
-    from ...rulesets.redhack.core_rules import opposed
+    from ..core_rules import opposed
 
     ties = str(session.setting("opposed-ties"))
     result = opposed(sides[0][1], sides[1][1], session.rng(), ties)
@@ -226,7 +228,7 @@ def oppose_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@command(
+@COMMANDS.command(
     "odds",
     f"odds NAME ATTR {_OPTIONS} | odds SCORE {_OPTIONS}",
     "the exact odds of a test, without rolling",

@@ -1,21 +1,25 @@
 """A play session: the campaign store, the state its log describes, the ruleset and the
-session's random source.
+session's random source; the :class:`~hacktable.rulesets.context.Table` every command
+resolves against.
 
-:meth:`Session.commit` is the one place where the live state changes: it stores the
-event (one transaction) and then applies it. A command that fails before committing
-leaves both the file and the state as they were.
+The live state changes in one place. While a command resolves (between
+:meth:`Session.begin` and :meth:`Session.finish`), :meth:`Session.commit` stages each
+event: it is checked and applied to the state at once, so the command reads its own
+changes, and kept in order. :meth:`Session.finish` stores every staged event in one
+transaction, at the sequence number the session expects the log to end at; if the
+command fails, :meth:`Session.abandon` puts the state back as it was and nothing is
+stored. Outside a command (the session's own first event) an event is stored at once.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from .. import __version__
-from ..dice.source import derive, fresh_seed
+from ..dice.source import derive_recording, fresh_seed
 from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
@@ -23,6 +27,7 @@ from ..play.events import Change, Event
 from ..play.state import CampaignState, undo_target
 from ..rulesets import get_ruleset
 from ..rulesets.base import Ruleset
+from ..rulesets.grammar import CommandSet
 from ..store import CampaignStore
 
 __all__ = ["Session"]
@@ -42,12 +47,14 @@ class Session:
     def __init__(self, store: CampaignStore, seed: int | None = None, source: str = "") -> None:
         self.store = store
         self.ruleset: Ruleset = get_ruleset(store.ruleset)
-        for module in self.ruleset.command_modules:
-            importlib.import_module(module)
         self.state = CampaignState.replay(store.events())
         self.number = store.next_session()
         self.seed = fresh_seed() if seed is None else seed
         self.actions = 0
+        self.dealt: list[tuple[int, int]] = []
+        """``(sides, face)`` of every die dealt since the command began."""
+        self._staged: list[Event] | None = None
+        self._rollback: tuple[CampaignState, int] | None = None
         self.commit(
             Event(
                 "session.start",
@@ -61,24 +68,72 @@ class Session:
             )
         )
 
+    # -- commands ------------------------------------------------------------------------
+    def command_sets(self) -> tuple[CommandSet, CommandSet]:
+        """The commands this campaign answers: the ruleset's own, looked up first, then
+        the engine's."""
+        from .commands import CORE
+
+        return (self.ruleset.command_set(), CORE)
+
     # -- randomness ----------------------------------------------------------------------
     def rng(self) -> random.Random:
         """The random source for the next action: derived from the session's seed and
         the number of the action, so a rejected command never shifts later rolls."""
-        return derive(self.seed, self.number, self.actions + 1)
+        return derive_recording(self.dealt, self.seed, self.number, self.actions + 1)
 
     # -- the one place that changes state ------------------------------------------------
+    def begin(self) -> None:
+        """Start a command: events committed until :meth:`finish` are staged."""
+        self._staged = []
+        self._rollback = (self.state, self.actions)
+        self.dealt.clear()
+
+    def finish(self) -> tuple[Event, ...]:
+        """Store the command's staged events in one transaction and return them, with
+        their sequence numbers and times.
+
+        Raises:
+            CampaignError: the store refused them (nothing is stored, and the state is
+                put back as it was before the command).
+        """
+        staged, self._staged = self._staged or [], None
+        if not staged:
+            self._rollback = None
+            return ()
+        try:
+            stored = self.store.append_all(staged, expected_seq=staged[0].seq - 1)
+        except BaseException:
+            self._staged = staged
+            self.abandon()
+            raise
+        self._rollback = None
+        return tuple(stored)
+
+    def abandon(self) -> None:
+        """Drop the command's staged events: the state is as it was before it."""
+        if self._rollback is not None:
+            self.state, self.actions = self._rollback
+        self._staged = None
+        self._rollback = None
+
     def commit(self, event: Event) -> Event:
-        """Store ``event`` and apply it to the live state. Changes that change nothing
-        are dropped, so undo never reverts a no-op.
+        """Stage ``event`` (or, outside a command, store it at once) and apply it to the
+        live state. Changes that change nothing are dropped, so undo never reverts a
+        no-op.
 
         Raises:
             LogConsistencyError: the event's ``before`` values do not match the state
-                (nothing is stored).
+                (nothing is staged or stored).
         """
         changes = tuple(c for c in event.changes if c.before != c.after)
         self.state.check(changes)
-        stored = self.store.append(replace(event, session=self.number, changes=changes))
+        ready = replace(event, session=self.number, changes=changes)
+        if self._staged is None:
+            stored = self.store.append(ready)
+        else:
+            stored = replace(ready, seq=self.state.last_seq + 1)
+            self._staged.append(stored)
         self.state = self.state.apply(stored)
         self.actions += 1
         return stored
@@ -92,7 +147,7 @@ class Session:
         Raises:
             RuleError: nothing left to undo.
         """
-        target = undo_target(self.store.events())
+        target = undo_target([*self.store.events(), *(self._staged or ())])
         if target is None:
             raise RuleError("nothing to undo")
         inverse = tuple(change.inverse() for change in reversed(target.changes))

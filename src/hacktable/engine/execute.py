@@ -1,0 +1,152 @@
+"""The command layer: the one way any front end acts on a campaign.
+
+::
+
+    text ──parse (the ruleset's grammar, then the engine's)──> Intent (typed, frozen)
+    Intent + Principal ──authorise──> resolve (rules, the action's random source)
+                       ──> Outcome (dice, checks with odds, tables, adjustments, events)
+    Outcome.events ──append(expected_seq), one transaction──> store ──publish──> listeners
+
+A front end (the console, the one-shot command line, later the web table) parses a
+line with :meth:`CommandLayer.parse` or builds an intent itself, calls
+:meth:`CommandLayer.execute` with its principal, and renders the :class:`Outcome`. It
+holds no rule and no authorisation. A command that fails stores nothing and leaves the
+state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import CommandError
+from ..play.outcome import DieRoll, Outcome
+from ..rulesets.context import Asker, Context
+from ..rulesets.grammar import Command, Intent, Words, find, split
+from .principal import GM, NotAllowedError, Principal, Role
+from .session import Session
+
+__all__ = ["CommandLayer", "Listener"]
+
+Listener = Callable[[Outcome], None]
+"""Told of every outcome whose events were stored (live updates)."""
+
+_OBSERVER_COMMANDS = frozenset({"help", "log", "quit"})
+"""What an observer may ask: reading, never acting."""
+
+
+class CommandLayer:
+    """Executes intents on one session's campaign.
+
+    Attributes:
+        session: the play session (store, state, ruleset, random source).
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._listeners: list[Listener] = []
+
+    # -- parsing -------------------------------------------------------------------------
+    def command(self, name: str) -> Command:
+        """The command called ``name``: the ruleset's own first, then the engine's.
+
+        Raises:
+            UnknownNameError: neither has it (the closest names are suggested).
+        """
+        return find(self.session.command_sets(), name)
+
+    def parse(self, line: str) -> Intent | None:
+        """The intent a typed line asks for (``None`` for a blank line).
+
+        Raises:
+            CommandError: the line cannot be read (unbalanced quotes, bad words).
+            UnknownNameError: no such command (naming the ruleset's offer).
+        """
+        parts = line.strip().removeprefix("\ufeff").split(None, 1)
+        if not parts:
+            return None
+        head, rest = parts[0], parts[1] if len(parts) > 1 else ""
+        command = self.command(head)
+        words = ([rest.strip()] if rest.strip() else []) if command.raw else split(rest)
+        return command.read(words)
+
+    # -- executing -----------------------------------------------------------------------
+    def execute(
+        self,
+        principal: Principal,
+        intent: Intent,
+        line: str = "",
+        ask: Asker | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> Outcome:
+        """Check, resolve and commit ``intent`` for ``principal``; tell the listeners.
+
+        Args:
+            principal: who acts.
+            intent: what they ask.
+            line: the line it was parsed from (recorded in its events), if any.
+            ask: asks the user a question (guided commands), or ``None``.
+            warn: shows the user a problem at once (guided commands re-asking).
+
+        Raises:
+            NotAllowedError: the principal may not ask this.
+            HacktableError: the intent cannot be done (unknown names, a rule refuses
+                it, the store failed); nothing was stored.
+        """
+        command = self._command_for(intent)
+        self._authorise(principal, command)
+        session = self.session
+        session.begin()
+        try:
+            reply = command.resolve(Context(session, line, ask, warn), intent)
+            dealt = [DieRoll(sides, face) for sides, face in session.dealt]
+            events = session.finish()
+        except BaseException:
+            session.abandon()
+            raise
+        outcome = reply.freeze(command.name, command.owner, intent, dealt, events)
+        if events:
+            for listener in tuple(self._listeners):
+                listener(outcome)
+        return outcome
+
+    def run(
+        self,
+        line: str,
+        principal: Principal = GM,
+        ask: Asker | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> Outcome:
+        """Parse ``line`` and execute it (a blank line does nothing).
+
+        Raises:
+            HacktableError: as :meth:`parse` and :meth:`execute`.
+        """
+        intent = self.parse(line)
+        if intent is None:
+            return Outcome("", self.session.ruleset.id, None)
+        return self.execute(principal, intent, line.strip(), ask, warn)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Tell ``listener`` of every outcome that stored events; returns a function
+        that unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    # -- checks --------------------------------------------------------------------------
+    def _command_for(self, intent: Intent) -> Command:
+        if isinstance(intent, Words):
+            return self.command(intent.command)
+        for commands in self.session.command_sets():
+            found = commands.for_intent(intent)
+            if found is not None:
+                return found
+        raise CommandError(f"{type(intent).__name__} is not an intent of {self.session.ruleset.id}")
+
+    def _authorise(self, principal: Principal, command: Command) -> None:
+        """Who may ask what (the principals issue gives players their limits).
+
+        Raises:
+            NotAllowedError: an observer asked for anything but reading.
+        """
+        if principal.role is Role.OBSERVER and command.name not in _OBSERVER_COMMANDS:
+            raise NotAllowedError(principal.name, command.name, "observers only watch")

@@ -1,0 +1,61 @@
+"""The JSON form of an :class:`~hacktable.play.outcome.Outcome`: one codec for every
+front end that speaks JSON (``play --json``, later the web table).
+
+Exact probabilities are fractions written ``"9/20"`` beside their percentage; an
+intent is its fields with its ``type`` (the intent class's name); events are written
+as ``hacktable log --json`` writes them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from .outcome import CheckRecord, Outcome
+
+__all__ = ["outcome_to_json", "to_plain"]
+
+
+def to_plain(value: Any) -> Any:
+    """``value`` as JSON-ready data: dataclasses to objects, tuples to lists, enums to
+    their values, fractions to ``"n/d"``."""
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Enum):
+        return to_plain(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def _check(record: CheckRecord) -> dict[str, Any]:
+    body = to_plain(record)
+    body["odds"] = {name: to_plain(p) for name, p in record.odds}
+    if record.odds:
+        body["odds"]["percent"] = {name: round(float(p) * 100, 2) for name, p in record.odds}
+    return dict(body)
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    """The outcome as one JSON object."""
+    intent: Any = None
+    if outcome.intent is not None:
+        intent = {"type": type(outcome.intent).__name__, **to_plain(outcome.intent)}
+    return {
+        "command": outcome.command,
+        "ruleset": outcome.ruleset,
+        "intent": intent,
+        "lines": [{"text": line.text, "style": line.style} for line in outcome.lines],
+        "dice": [{"sides": d.sides, "face": d.face} for d in outcome.dice],
+        "checks": [_check(record) for record in outcome.checks],
+        "tables": to_plain(outcome.tables),
+        "adjustments": to_plain(outcome.adjustments),
+        "events": to_plain(outcome.events),
+        "data": {key: to_plain(value) for key, value in outcome.data},
+    }

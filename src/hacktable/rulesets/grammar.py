@@ -1,0 +1,336 @@
+"""A ruleset's command grammar: the typed intents it answers, how a line of words
+becomes one, and the per-ruleset registry of its commands.
+
+A command is declared in a :class:`CommandSet` (each ruleset has its own, and the
+engine one for ruleset-neutral commands, so two rulesets loaded in one process never
+collide). Each command has an intent type, a frozen value saying what is asked, and
+two steps:
+
+- ``parse(command, words) -> Intent``: the words after the command's name, read into
+  its intent (:class:`Args` reads them left to right, with one-line usage errors);
+- ``resolve(context, intent) -> Reply``: the rules applied with the table's random
+  source, events committed through the context, the outcome recorded in the reply.
+
+Commands whose words are read as they resolve (the guided and most state-dependent
+ones) take the :class:`Words` intent: the command's name and its words, exactly as
+given, frozen; they are registered with :meth:`CommandSet.command`. Commands with
+intents of their own are registered with :meth:`CommandSet.typed`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..errors import CommandError, UnknownNameError
+from ..play.outcome import Reply
+from .context import CampaignView, Context
+
+__all__ = [
+    "Args",
+    "Command",
+    "CommandSet",
+    "Completer",
+    "Intent",
+    "Words",
+    "find",
+    "split",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What a principal asks a command to do: the base of every typed intent.
+
+    An intent holds names as given (a character's name, an attribute), not the things
+    they name: it is checked and resolved against the state when it is executed.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Intent):
+    """The intent of a command that reads its words as it resolves.
+
+    Attributes:
+        command: the command's name.
+        words: the words after the name, as split (quotes group words).
+    """
+
+    command: str
+    words: tuple[str, ...] = ()
+
+
+Completer = Callable[[CampaignView, list[str]], Iterable[str]]
+"""Completion of the word being typed, given the table and the words before it."""
+
+Runner = Callable[[Context, "Args"], Reply]
+"""A :class:`Words` command's implementation: reads its words and resolves."""
+
+IntentT = TypeVar("IntentT", bound=Intent)
+
+Resolver = Callable[[Context, IntentT], Reply]
+"""A typed command's implementation: resolves its intent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command of a ruleset (or of the engine).
+
+    Attributes:
+        name: what is typed.
+        usage: the synopsis, e.g. ``"usage NAME ITEM [adv|dis]"``.
+        summary: one line for ``help``.
+        intent: the type of intent it answers.
+        parse: reads the words after the name into the intent.
+        resolve: resolves the intent.
+        owner: the command set's owner (a ruleset id, or ``"core"``).
+        details: more help text, shown by ``help NAME``.
+        complete: completion of the argument being typed.
+        aliases: other names.
+        raw: the command takes the rest of the line as one word, unsplit (``note``).
+    """
+
+    name: str
+    usage: str
+    summary: str
+    intent: type[Intent]
+    parse: Callable[[Command, list[str]], Intent]
+    resolve: Callable[[Context, Any], Reply]
+    owner: str
+    details: str = ""
+    complete: Completer | None = None
+    aliases: tuple[str, ...] = ()
+    raw: bool = False
+
+    def read(self, words: list[str]) -> Intent:
+        """The intent the words after the command's name ask for.
+
+        Raises:
+            CommandError: the words do not make one (the message shows the usage).
+        """
+        return self.parse(self, words)
+
+
+def _words_parser(command: Command, words: list[str]) -> Intent:
+    return Words(command.name, tuple(words))
+
+
+class CommandSet:
+    """The commands of one ruleset (or of the engine), by name and alias."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self._by_name: dict[str, Command] = {}
+        self._by_intent: dict[type[Intent], Command] = {}
+
+    def command(
+        self,
+        name: str,
+        usage: str,
+        summary: str,
+        details: str = "",
+        complete: Completer | None = None,
+        aliases: tuple[str, ...] = (),
+        raw: bool = False,
+    ) -> Callable[[Runner], Runner]:
+        """Register the decorated function as a :class:`Words` command."""
+
+        def register(run: Runner) -> Runner:
+            def resolve(ctx: Context, intent: Words) -> Reply:
+                return run(ctx, Args(self._by_name[name], list(intent.words)))
+
+            self._add(
+                Command(
+                    name,
+                    usage,
+                    summary,
+                    Words,
+                    _words_parser,
+                    resolve,
+                    self.owner,
+                    details.strip(),
+                    complete,
+                    aliases,
+                    raw,
+                )
+            )
+            return run
+
+        return register
+
+    def typed(
+        self,
+        name: str,
+        usage: str,
+        summary: str,
+        intent: type[IntentT],
+        parse: Callable[[Args], IntentT],
+        details: str = "",
+        complete: Completer | None = None,
+        aliases: tuple[str, ...] = (),
+        raw: bool = False,
+    ) -> Callable[[Resolver[IntentT]], Resolver[IntentT]]:
+        """Register the decorated ``resolve(context, intent)`` as a command whose words
+        ``parse`` reads into an ``intent``."""
+
+        def register(
+            resolve: Callable[[Context, IntentT], Reply],
+        ) -> Callable[[Context, IntentT], Reply]:
+            def read(command: Command, words: list[str]) -> Intent:
+                return parse(Args(command, words))
+
+            self._add(
+                Command(
+                    name,
+                    usage,
+                    summary,
+                    intent,
+                    read,
+                    resolve,
+                    self.owner,
+                    details.strip(),
+                    complete,
+                    aliases,
+                    raw,
+                )
+            )
+            return resolve
+
+        return register
+
+    def _add(self, command: Command) -> None:
+        for key in (command.name, *command.aliases):
+            if key in self._by_name:
+                raise ValueError(f"{self.owner}: command {key!r} is declared twice")
+            self._by_name[key] = command
+        if command.intent is not Words:
+            self._by_intent[command.intent] = command
+
+    def get(self, name: str) -> Command | None:
+        """The command called ``name`` (or an alias), or ``None``."""
+        return self._by_name.get(name.lower())
+
+    def for_intent(self, intent: Intent) -> Command | None:
+        """The command that answers ``intent``, or ``None``."""
+        if isinstance(intent, Words):
+            return self.get(intent.command)
+        return self._by_intent.get(type(intent))
+
+    def __iter__(self) -> Iterator[Command]:
+        """Each command once, in the order declared."""
+        seen: set[str] = set()
+        for command in self._by_name.values():
+            if command.name not in seen:
+                seen.add(command.name)
+                yield command
+
+    def names(self) -> list[str]:
+        """Every command's name (aliases excluded), sorted."""
+        return sorted(command.name for command in self)
+
+
+def find(sets: Iterable[CommandSet], name: str) -> Command:
+    """The command called ``name`` in the first of ``sets`` that has it.
+
+    Raises:
+        UnknownNameError: none has it (the message suggests the closest).
+    """
+    ordered = list(sets)
+    for commands in ordered:
+        found = commands.get(name)
+        if found is not None:
+            return found
+    raise UnknownNameError(
+        "command", name, sorted({n for commands in ordered for n in commands.names()})
+    )
+
+
+def split(line: str) -> list[str]:
+    """Split a command line into words, shell-style (quotes group words; tabs are
+    spaces).
+
+    Raises:
+        CommandError: unbalanced quotes.
+    """
+    try:
+        return shlex.split(line, comments=False)
+    except ValueError as error:
+        raise CommandError(f"cannot read the line: {error}") from error
+
+
+class Args:
+    """The words after a command's name, read left to right."""
+
+    def __init__(self, cmd: Command, words: list[str]) -> None:
+        self.cmd = cmd
+        self.words = list(words)
+
+    def error(self, message: str) -> CommandError:
+        """A usage error that shows the command's synopsis."""
+        return CommandError(f"{message} (usage: {self.cmd.usage})", self.cmd.name)
+
+    @property
+    def empty(self) -> bool:
+        """Whether every word has been read."""
+        return not self.words
+
+    def peek(self) -> str | None:
+        """The next word, not consumed."""
+        return self.words[0] if self.words else None
+
+    def word(self, what: str) -> str:
+        """Read a required word.
+
+        Raises:
+            CommandError: none left (names ``what`` and shows the usage).
+        """
+        if not self.words:
+            raise self.error(f"missing {what}")
+        return self.words.pop(0)
+
+    def optional(self) -> str | None:
+        """Read a word if there is one."""
+        return self.words.pop(0) if self.words else None
+
+    def integer(self, what: str, minimum: int | None = None) -> int:
+        """Read a required whole number.
+
+        Raises:
+            CommandError: missing, not a whole number, or below ``minimum``.
+        """
+        text = self.word(what)
+        return self.to_int(text, what, minimum)
+
+    def to_int(self, text: str, what: str, minimum: int | None = None) -> int:
+        """``text`` as a whole number for ``what``.
+
+        Raises:
+            CommandError: not a whole number, over the limit of 999,999,999 (named as
+                such), or below ``minimum``.
+        """
+        body = text[1:] if text[:1] in "+-" else text
+        if not (body.isascii() and body.isdigit()):
+            raise self.error(f"{what} must be a whole number, not {text!r}")
+        if len(body.lstrip("0")) > 9:
+            shown = text if len(text) <= 15 else text[:12] + "..."
+            raise self.error(f"{what} is over the limit of 999,999,999: {shown}")
+        value = int(text)
+        if minimum is not None and value < minimum:
+            raise self.error(f"{what} must be at least {minimum}, not {value}")
+        return value
+
+    def rest(self) -> list[str]:
+        """Read every remaining word."""
+        words, self.words = self.words, []
+        return words
+
+    def done(self) -> None:
+        """Check that every word was used.
+
+        Raises:
+            CommandError: words are left over.
+        """
+        if self.words:
+            raise self.error(f"unexpected {' '.join(self.words)!r}")
