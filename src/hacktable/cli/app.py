@@ -117,11 +117,13 @@ def play(
         Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
     ] = None,
     ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = "redhack",
+    as_json: Json = False,
 ) -> None:
     """The GM console: an interactive prompt, or a batch run of a script.
 
     The campaign file is created if it does not exist. Every action is saved as it
     happens. With no --script and no terminal, commands are read from standard input.
+    With --json, each command prints one JSON object (JSON Lines), errors included.
     """
     from ..console.loop import Console
     from ..console.render import make_printer
@@ -141,10 +143,12 @@ def play(
         created = not campaign.exists()
         store = CampaignStore.open(campaign, ruleset=ruleset)
     except HacktableError as error:
-        _fail(error)
+        _fail(error, as_json)
         return
     interactive = script is None and sys.stdin.isatty()
-    printer = make_printer(rich=interactive and sys.stdout.isatty())
+    printer = make_printer(
+        rich=interactive and sys.stdout.isatty() and not as_json, as_json=as_json
+    )
     with store:
         try:
             session = Session(store, seed, source=str(script) if script else "console")
@@ -158,7 +162,7 @@ def play(
             else:
                 console.run_stream(sys.stdin)
         except HacktableError as error:
-            printer.error(str(error))
+            printer.failure(error)
             raise typer.Exit(error.exit_code) from None
 
 

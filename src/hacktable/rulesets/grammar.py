@@ -34,6 +34,7 @@ __all__ = [
     "CommandSet",
     "Completer",
     "Intent",
+    "UnknownCommandError",
     "Words",
     "find",
     "split",
@@ -242,9 +243,29 @@ def find(sets: Iterable[CommandSet], name: str) -> Command:
         found = commands.get(name)
         if found is not None:
             return found
-    raise UnknownNameError(
-        "command", name, sorted({n for commands in ordered for n in commands.names()})
+    raise UnknownCommandError(
+        name,
+        ordered[0].owner if ordered else "",
+        sorted({n for commands in ordered for n in commands.names()}),
     )
+
+
+class UnknownCommandError(UnknownNameError):
+    """A command the campaign's ruleset does not know: the message names the ruleset
+    and what it offers (or the closest command).
+
+    Attributes:
+        kind, name, choices: as :class:`~hacktable.errors.UnknownNameError`.
+        ruleset: the ruleset asked.
+    """
+
+    def __init__(self, name: str, ruleset: str, choices: list[str]) -> None:
+        super().__init__("command", name, choices)
+        self.ruleset = ruleset
+        if "did you mean" not in self.message:
+            offer = ", ".join(choices)
+            self.message = f"{ruleset} has no command {name!r}; it offers: {offer}"
+            self.args = (self.message,)
 
 
 def split(line: str) -> list[str]:

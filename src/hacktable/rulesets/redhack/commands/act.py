@@ -199,6 +199,13 @@ class Act:
         if log:
             self.log.append(text.strip())
 
+    def resolve(self, request: TestRequest) -> TestResult:
+        """Roll ``request`` with the command's random source and record the check,
+        with its exact odds, in the outcome."""
+        result = self.ruleset.resolve_test(request, self.rng)
+        self.reply.check(request, self.ruleset.test_odds(request), result)
+        return result
+
     def show_test(self, title: str, request: TestRequest, result: TestResult) -> None:
         """Show a test: what, the odds, the dice, the outcome."""
         from ....rules.render import describe_request

@@ -279,7 +279,7 @@ def attack_command(ctx: Context, args: Args) -> Reply:
         backstab=backstab,
         extra_disadvantages=("off-hand attack",) if offhand else (),
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} attacks {foe.name}", request, result)
     act.detail.update(test=_test_detail(request, result), target=foe.key)
     cleave = options.get("cleave")
@@ -415,7 +415,7 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
         band=fighter.band(foe.group),
         base=base,
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} cleaves {foe.name}", request, result)
     replace_fighter(act, replace(fighter, attacked=(*fighter.attacked, foe.key)))
     _mark_attacked(act, foe.key)
@@ -505,7 +505,7 @@ def _attack_player(
         band=Band.CLOSE,
         base=base,
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} attacks {victim.name} (half AC)", request, result)
     replace_fighter(act, replace(fighter, acted=True, holding=False))
     if result.success:
@@ -608,7 +608,7 @@ def defend_command(ctx: Context, args: Args) -> Reply:
         extra_advantages=tuple(extra_adv),
         extra_disadvantages=gm_dis,
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     label = f"{foe.name} attacks {character.name}" + (f" ({attack.name})" if attack else "")
     act.show_test(label, request, result)
     act.detail.update(test=_test_detail(request, result), attacker=foe.key)
@@ -715,7 +715,7 @@ def parry_command(ctx: Context, args: Args) -> Reply:
         band=Band.CLOSE,
         base=base,
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} parries {foe.name}", request, result)
     if result.success:
         _hit(
@@ -780,7 +780,7 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
             difficulty=foe.hd, advantages=gm_adv, disadvantages=gm_dis, kind=TestKind.EFFECT
         ),
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} tricks {foe.name} ({effect})", request, result)
     replace_fighter(act, replace(fighter, acted=True, holding=False))
     _mark_attacked(act, foe.key)
@@ -832,7 +832,7 @@ def turn_command(ctx: Context, args: Args) -> Reply:
             penalty=foe.hd, advantages=gm_adv, disadvantages=gm_dis, tags=("turning-undead",)
         ),
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} turns {foe.name}", request, result)
     replace_fighter(act, replace(fighter, acted=True, holding=False))
     if result.success:
@@ -870,7 +870,7 @@ def hide_command(ctx: Context, args: Args) -> Reply:
     request = act.ruleset.character_test(
         character, "DEX", TestOptions(advantages=gm_adv, disadvantages=gm_dis, tags=("hiding",))
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} hides", request, result)
     fighter = replace(fighter, acted=True, holding=False)
     if result.success:

@@ -564,7 +564,7 @@ def react_command(ctx: Context, args: Args) -> Reply:
             "CHA",
             TestOptions(penalty=penalty, advantages=gm_adv, disadvantages=disadvantages),
         )
-        test = act.ruleset.resolve_test(request, act.rng)
+        test = act.resolve(request)
         act.show_test(f"{character.name} parleys", request, test)
         shifted = shift_reaction(result, 1 if test.success else -1)
         act.say(f"Reaction: {result} -> {shifted}", "success" if test.success else "failure")
@@ -652,7 +652,7 @@ def climb_command(ctx: Context, args: Args) -> Reply:
             "success",
         )
         return act.commit("climb", character.name)
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} climbs {feet} feet", request, result)
     if not result.success:
         _fall(act, character, feet, rope, secured)
@@ -668,7 +668,7 @@ def _save_result(
         attribute,
         TestOptions(kind=TestKind.SAVE, disadvantages=("two falling",) if disadvantage else ()),
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     heavy = ", with disadvantage (two falling)" if disadvantage else ""
     act.say(
         f"  {character.name}'s {attribute} save {why}{heavy}: {result.explanation}: "

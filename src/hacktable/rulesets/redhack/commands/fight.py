@@ -163,7 +163,7 @@ def _surprise(act: Act) -> None:
             "WIS",
             TestOptions(kind=TestKind.SURPRISE, tags=("surprise",), circumstances=situation),
         )
-        result = act.ruleset.resolve_test(request, act.rng)
+        result = act.resolve(request)
         act.show_test(f"{fighter.name} (surprise)", request, result)
         if result.critical is Critical.SUCCESS:
             free = True

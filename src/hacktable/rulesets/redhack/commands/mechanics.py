@@ -263,7 +263,7 @@ def start_round(act: Act) -> None:
             request = act.ruleset.character_test(
                 character, "DEX", TestOptions(kind=TestKind.INITIATIVE)
             )
-            result = act.ruleset.resolve_test(request, act.rng)
+            result = act.resolve(request)
             side = "before" if result.success else "after"
             act.say(f"  {current.name} initiative: {result.explanation} -> {side}", "dice")
             updated = replace(current, initiative=side)

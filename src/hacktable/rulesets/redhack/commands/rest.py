@@ -251,7 +251,7 @@ def _douse_lights(act: Act) -> None:
 def _stay_awake(act: Act, character: Character) -> None:
     """A tired character's CON test to stay awake through their watch."""
     request = act.ruleset.character_test(character, "CON", TestOptions(kind=TestKind.TEST))
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     verdict = "stays awake" if result.success else "falls asleep on watch"
     act.say(
         f"  {character.name} (tired) keeps watch: {result.explanation}: {verdict}",
@@ -354,7 +354,7 @@ def _heal(act: Act, name: str, kind: str, fed: bool, step: int) -> None:
         act.say(f"  {character.name} cannot heal again until they eat and drink", "muted")
     else:
         request = act.ruleset.character_test(character, "CON", TestOptions())
-        result = act.ruleset.resolve_test(request, act.rng)
+        result = act.resolve(request)
         act.say(f"  {character.name} rests without a meal: CON test {result.explanation}", "dice")
         if result.success:
             character = _heal_dice(act, character, 1, step)

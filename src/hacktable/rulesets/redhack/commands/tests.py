@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ....errors import RuleError
 from ....play.events import Event
@@ -13,7 +13,7 @@ from ....rules.render import describe_request
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
 from ...context import CampaignView, Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from .common import TEST_WORDS, attribute_names, character_names, read_test_options, show_test
 from .registry import COMMANDS
 
@@ -28,15 +28,117 @@ def _complete_name_attr(session: CampaignView, words: list[str]) -> Iterable[str
     return TEST_WORDS
 
 
-def _character_test(ctx: Context, args: Args, kind: TestKind) -> Reply:
+@dataclass(frozen=True, slots=True)
+class TestIntent(Intent):
+    """A character's test or saving throw of an attribute (redhack: Core Rules > Tests;
+    RULINGS R1-R3).
+
+    Attributes:
+        character: the character's name, as given.
+        attribute: the attribute, as given (``"dex"`` is DEX).
+        options: difficulty, bonus, penalty, the GM's advantage and disadvantage, what
+            the test is for; ``options.kind`` is a test or a saving throw.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    character: str
+    attribute: str
+    options: TestOptions = field(default_factory=TestOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectIntent(Intent):
+    """A character's effect test against a creature of ``hd`` (redhack: Core Rules >
+    Saving Throws & Effect Tests; RULINGS R15).
+
+    Attributes:
+        character: the character's name.
+        attribute: the attribute.
+        hd: the target's HD, the test's difficulty.
+        options: as :class:`TestIntent` (no difficulty of its own).
+    """
+
+    character: str
+    attribute: str
+    hd: int
+    options: TestOptions = field(default_factory=lambda: TestOptions(kind=TestKind.EFFECT))
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterIntent(Intent):
+    """A monster's test: HD + 10 as its attribute (redhack: Core Rules > Monster Rolls;
+    RULINGS R5).
+
+    Attributes:
+        hd: the monster's HD.
+        options: difficulty (1 if none), bonus, penalty, advantage and disadvantage.
+    """
+
+    hd: int
+    options: TestOptions = field(default_factory=lambda: TestOptions(kind=TestKind.MONSTER))
+
+
+@dataclass(frozen=True, slots=True)
+class OpposeIntent(Intent):
+    """An opposed roll between two characters (redhack: Core Rules > Opposed Rolls).
+
+    Attributes:
+        first, first_attribute: one side.
+        second, second_attribute: the other.
+    """
+
+    first: str
+    first_attribute: str
+    second: str
+    second_attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class OddsIntent(Intent):
+    """The exact odds of a test, without rolling: a character's, or a bare score's.
+
+    Attributes:
+        character: the character's name, or ``""`` for a bare score.
+        attribute: the attribute (``""`` for a bare score).
+        score: the bare score (``None`` for a character's test).
+        options: as :class:`TestIntent`.
+    """
+
+    character: str = ""
+    attribute: str = ""
+    score: int | None = None
+    options: TestOptions = field(default_factory=TestOptions)
+
+
+def _read_test(args: Args, kind: TestKind) -> TestIntent:
+    name = args.word("NAME")
+    attribute = args.word("ATTR")
+    return TestIntent(name, attribute, read_test_options(args, kind))
+
+
+@dataclass(frozen=True, slots=True)
+class SaveIntent(TestIntent):
+    """A saving throw (redhack: Core Rules > Saving Throws & Effect Tests): a test whose
+    ``options.kind`` is a save. With no character (``save`` alone) it only reminds
+    that the campaign saves itself."""
+
+
+def _read_save(args: Args) -> SaveIntent:
+    if args.empty:
+        return SaveIntent("", "", TestOptions(kind=TestKind.SAVE))
+    name = args.word("NAME")
+    attribute = args.word("ATTR")
+    return SaveIntent(name, attribute, read_test_options(args, TestKind.SAVE))
+
+
+def _character_test(ctx: Context, intent: TestIntent) -> Reply:
     session = ctx.session
-    character = session.character(args.word("NAME"))
-    attribute = session.ruleset.attribute(args.word("ATTR"))
-    options = replace(
-        read_test_options(args, kind), circumstances=session.ruleset.circumstances(session.state)
-    )
+    character = session.character(intent.character)
+    attribute = session.ruleset.attribute(intent.attribute)
+    options = replace(intent.options, circumstances=session.ruleset.circumstances(session.state))
     request = session.ruleset.character_test(character, attribute, options)
-    reply = _roll_and_log(ctx, character.name, request, kind.name.lower())
+    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower())
     hint = session.ruleset.tag_hint(character, options.tags)
     if hint:
         reply.add(f"  ({hint})", "muted")
@@ -48,6 +150,7 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
     odds = session.ruleset.test_odds(request)
     result = session.ruleset.resolve_test(request, session.rng())
     reply = Reply()
+    reply.check(request, odds, result)
     summary = show_test(reply, who, request, odds, result)
     session.commit(
         Event(
@@ -75,10 +178,12 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
     return reply
 
 
-@COMMANDS.command(
+@COMMANDS.typed(
     "test",
     f"test NAME ATTR {_OPTIONS}",
     "a character tests an attribute: shows the odds, rolls, explains",
+    TestIntent,
+    lambda args: _read_test(args, TestKind.TEST),
     details="""
 Roll d20: a natural 20 succeeds, a natural 1 fails, otherwise success when
 difficulty < roll <= attribute (redhack: Core Rules > Tests; RULINGS R1). A bonus adds to
@@ -89,15 +194,17 @@ Example: test Aldric STR adv difficulty 4
 """,
     complete=_complete_name_attr,
 )
-def test_command(ctx: Context, args: Args) -> Reply:
+def test_command(ctx: Context, intent: TestIntent) -> Reply:
     """A character's attribute test."""
-    return _character_test(ctx, args, TestKind.TEST)
+    return _character_test(ctx, intent)
 
 
-@COMMANDS.command(
+@COMMANDS.typed(
     "save",
     f"save NAME ATTR {_OPTIONS}",
     "a saving throw: a test to avoid an effect (CON vs poison, DEX vs a blast)",
+    SaveIntent,
+    _read_save,
     details="""
 A saving throw is a test made to avoid or lessen an effect (redhack: Core Rules > Saving
 Throws & Effect Tests); modifiers to saves apply (a Cleric's CON saves "for poison" have
@@ -106,22 +213,34 @@ by hand.
 """,
     complete=_complete_name_attr,
 )
-def save_command(ctx: Context, args: Args) -> Reply:
+def save_command(ctx: Context, intent: SaveIntent) -> Reply:
     """A saving throw; with no arguments, explains that saving the campaign is
     automatic."""
-    if args.empty:
+    if not intent.character:
         return Reply().add(
             "The campaign is saved after every action. To make a saving throw: "
             f"save NAME ATTR {_OPTIONS}",
             "note",
         )
-    return _character_test(ctx, args, TestKind.SAVE)
+    return _character_test(ctx, intent)
 
 
-@COMMANDS.command(
+def _read_effect(args: Args) -> EffectIntent:
+    name = args.word("NAME")
+    attribute = args.word("ATTR")
+    hd = args.integer("HD", minimum=0)
+    options = read_test_options(args, TestKind.EFFECT)
+    if options.difficulty is not None:
+        raise args.error("the difficulty of an effect test is the target's HD")
+    return EffectIntent(name, attribute, hd, replace(options, difficulty=hd))
+
+
+@COMMANDS.typed(
     "effect",
     f"effect NAME ATTR HD {_OPTIONS}",
     "an effect test: a character's spell or effect against a creature of HD",
+    EffectIntent,
+    _read_effect,
     details="""
 An effect test is an inverted saving throw: the player tests the attribute with the
 target's HD as difficulty (redhack: Core Rules > Saving Throws & Effect Tests). Tricksy
@@ -129,36 +248,39 @@ and other tests "against a creature" work the same way (RULINGS R15).
 """,
     complete=_complete_name_attr,
 )
-def effect_command(ctx: Context, args: Args) -> Reply:
+def effect_command(ctx: Context, intent: EffectIntent) -> Reply:
     """An effect test against a creature's HD."""
     session = ctx.session
-    character = session.character(args.word("NAME"))
-    attribute = session.ruleset.attribute(args.word("ATTR"))
-    hd = args.integer("HD", minimum=0)
-    options = read_test_options(args, TestKind.EFFECT)
-    if options.difficulty is not None:
-        raise args.error("the difficulty of an effect test is the target's HD")
-    options = replace(options, difficulty=hd)
+    character = session.character(intent.character)
+    attribute = session.ruleset.attribute(intent.attribute)
+    options = replace(intent.options, difficulty=intent.hd)
     request = session.ruleset.character_test(character, attribute, options)
     return _roll_and_log(ctx, character.name, request, "effect")
 
 
-@COMMANDS.command(
+def _read_monster(args: Args) -> MonsterIntent:
+    hd = args.integer("HD", minimum=0)
+    options = read_test_options(args, TestKind.MONSTER)
+    if options.tags:
+        raise args.error("monster tests take no 'for'")
+    return MonsterIntent(hd, options)
+
+
+@COMMANDS.typed(
     "monster",
     f"monster HD {_OPTIONS}",
     "a monster's test: HD + 10 as its attribute (a save vs a non-player effect)",
+    MonsterIntent,
+    _read_monster,
     details="""
 A monster that must roll uses HD + 10 as its attribute (redhack: Core Rules > Monster
 Rolls; RULINGS R5). Against an effect not from a player it tests against 10 + HD with no
 difficulty: "monster 3".
 """,
 )
-def monster_command(ctx: Context, args: Args) -> Reply:
+def monster_command(ctx: Context, intent: MonsterIntent) -> Reply:
     """A monster's test."""
-    hd = args.integer("HD", minimum=0)
-    options = read_test_options(args, TestKind.MONSTER)
-    if options.tags:
-        raise args.error("monster tests take no 'for'")
+    hd, options = intent.hd, intent.options
     request = TestRequest(
         "HD+10",
         hd + 10,
@@ -173,10 +295,18 @@ def monster_command(ctx: Context, args: Args) -> Reply:
     return _roll_and_log(ctx, f"{hd} HD monster", request, "monster")
 
 
-@COMMANDS.command(
+def _read_oppose(args: Args) -> OpposeIntent:
+    words = [args.word("NAME"), args.word("ATTR"), args.word("NAME"), args.word("ATTR")]
+    args.done()
+    return OpposeIntent(*words)
+
+
+@COMMANDS.typed(
     "oppose",
     "oppose NAME ATTR NAME ATTR",
     "an opposed roll between two characters",
+    OpposeIntent,
+    _read_oppose,
     details="""
 Both test; if one succeeds and the other fails, the success wins; otherwise the higher
 roll wins (redhack: Core Rules > Opposed Rolls). Exact ties follow the campaign setting
@@ -184,17 +314,19 @@ roll wins (redhack: Core Rules > Opposed Rolls). Exact ties follow the campaign 
 """,
     complete=lambda s, w: character_names(s) if len(w) % 2 == 0 else attribute_names(s),
 )
-def oppose_command(ctx: Context, args: Args) -> Reply:
+def oppose_command(ctx: Context, intent: OpposeIntent) -> Reply:
     """An opposed roll."""
     session = ctx.session
     sides = []
-    for _ in range(2):
-        character = session.character(args.word("NAME"))
-        attribute = session.ruleset.attribute(args.word("ATTR"))
+    for name, attribute_name in (
+        (intent.first, intent.first_attribute),
+        (intent.second, intent.second_attribute),
+    ):
+        character = session.character(name)
+        attribute = session.ruleset.attribute(attribute_name)
         sides.append(
             (character, session.ruleset.character_test(character, attribute, TestOptions()))
         )
-    args.done()
     if sides[0][0].key == sides[1][0].key:
         raise RuleError("a character cannot oppose themselves")
     from ..core_rules import opposed
@@ -202,6 +334,9 @@ def oppose_command(ctx: Context, args: Args) -> Reply:
     ties = str(session.setting("opposed-ties"))
     result = opposed(sides[0][1], sides[1][1], session.rng(), ties)
     reply = Reply()
+    for a, b in result.rounds:
+        reply.check(sides[0][1], session.ruleset.test_odds(sides[0][1]), a)
+        reply.check(sides[1][1], session.ruleset.test_odds(sides[1][1]), b)
     names = [c.name for c, _ in sides]
     reply.add(
         f"{names[0]} ({sides[0][1].attribute}) vs {names[1]} ({sides[1][1].attribute})", "title"
@@ -228,22 +363,30 @@ def oppose_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@COMMANDS.command(
+def _read_odds(args: Args) -> OddsIntent:
+    first = args.word("NAME or SCORE")
+    if first.lstrip("+-").isdigit():
+        return OddsIntent(score=args.to_int(first, "SCORE"), options=read_test_options(args))
+    attribute = args.word("ATTR")
+    return OddsIntent(first, attribute, options=read_test_options(args))
+
+
+@COMMANDS.typed(
     "odds",
     f"odds NAME ATTR {_OPTIONS} | odds SCORE {_OPTIONS}",
     "the exact odds of a test, without rolling",
+    OddsIntent,
+    _read_odds,
     complete=_complete_name_attr,
 )
-def odds_command(ctx: Context, args: Args) -> Reply:
+def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
     """Exact odds for a character's test or a bare score; nothing is logged."""
     session = ctx.session
-    first = args.word("NAME or SCORE")
-    if first.lstrip("+-").isdigit():
-        score = args.to_int(first, "SCORE")
-        options = read_test_options(args)
+    options = intent.options
+    if intent.score is not None:
         request = TestRequest(
             "score",
-            score,
+            intent.score,
             1 if options.difficulty is None else options.difficulty,
             options.bonus,
             options.penalty,
@@ -252,12 +395,18 @@ def odds_command(ctx: Context, args: Args) -> Reply:
         )
         who = ""
     else:
-        character = session.character(first)
-        attribute = session.ruleset.attribute(args.word("ATTR"))
-        request = session.ruleset.character_test(character, attribute, read_test_options(args))
+        character = session.character(intent.character)
+        attribute = session.ruleset.attribute(intent.attribute)
+        request = session.ruleset.character_test(character, attribute, options)
         who = character.name
     odds = session.ruleset.test_odds(request)
     reply = Reply()
     reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
     reply.add(f"  {odds.describe()}", "odds")
+    reply.data["odds"] = {
+        "test": describe_request(request),
+        "success": odds.success,
+        "critical_success": odds.critical_success,
+        "critical_failure": odds.critical_failure,
+    }
     return reply

@@ -60,7 +60,7 @@ def haggle_command(ctx: Context, args: Args) -> Reply:
             tags=("haggling",),
         ),
     )
-    result = act.ruleset.resolve_test(request, act.rng)
+    result = act.resolve(request)
     act.show_test(f"{character.name} haggles over {price} coins", request, result)
     swing = roll(dice, act.rng)
     amount = swing.total
