@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ....dice import Advantage, UsageDie, roll_usage
 from ....errors import CommandError, HacktableError, RuleError
@@ -14,7 +14,7 @@ from ....play.events import Event
 from ....play.outcome import Reply
 from ...base import CharacterSpec, ScoresRoll
 from ...context import CampaignView, Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from .common import character_names
 from .registry import COMMANDS
 
@@ -336,37 +336,66 @@ def _amount(args: Args, what: str) -> tuple[str, int]:
     return mode, value
 
 
-@COMMANDS.command(
-    "hp",
-    "hp NAME +N|-N|N|+DICE|-DICE",
-    "heal (+N), damage (-N) or set (N) hit points; dice are rolled (hp Aldric +1d4)",
-    details="HP stays between 0 and the maximum. At 0 HP a character is out of the fight "
-    "(redhack: Combat > Damage & Injuries); a survivor of the injuries table gains 1d4 HP "
-    "(RULINGS R11): hp NAME +1d4.",
-    complete=_names_first,
-)
-def hp_command(ctx: Context, args: Args) -> Reply:
-    """Change hit points, by a number or a dice roll."""
-    session = ctx.session
-    character = session.character(args.word("NAME"))
-    if character.dead:
-        raise RuleError(f"{character.name} is dead ('character revive' is the GM's miracle)")
+@dataclass(frozen=True, slots=True)
+class HpIntent(Intent):
+    """Heal, damage or set a character's hit points (redhack: Combat > Damage &
+    Injuries; RULINGS R11).
+
+    Attributes:
+        character: the character's name.
+        mode: ``"add"`` (heal), ``"subtract"`` (damage) or ``"set"``.
+        amount: a whole number or dice notation (``"1d4"``), without its sign.
+    """
+
+    character: str
+    mode: str
+    amount: str
+
+
+def _read_hp(args: Args) -> HpIntent:
+    name = args.word("NAME")
     text = args.word("+N, -N or N (hit points)").removeprefix("=")
     args.done()
     mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
     body = text[1:] if mode != "set" else text
     if body[:1] in ("+", "-"):
         raise args.error(f"one sign only: {text!r}")
+    if body.isdigit():
+        body = str(args.to_int(body, "hit points"))
+    return HpIntent(name, mode, body)
+
+
+@COMMANDS.typed(
+    "hp",
+    "hp NAME +N|-N|N|+DICE|-DICE",
+    "heal (+N), damage (-N) or set (N) hit points; dice are rolled (hp Aldric +1d4)",
+    HpIntent,
+    _read_hp,
+    details="HP stays between 0 and the maximum. At 0 HP a character is out of the fight "
+    "(redhack: Combat > Damage & Injuries); a survivor of the injuries table gains 1d4 HP "
+    "(RULINGS R11): hp NAME +1d4.",
+    complete=_names_first,
+)
+def hp_command(ctx: Context, intent: HpIntent) -> Reply:
+    """Change hit points, by a number or a dice roll."""
+    session = ctx.session
+    character = session.character(intent.character)
+    if character.dead:
+        raise RuleError(f"{character.name} is dead ('character revive' is the GM's miracle)")
+    mode, body = intent.mode, intent.amount
     reply = Reply()
     detail: dict[str, object] = {}
     if body.isdigit():
-        value = args.to_int(body, "hit points")
+        value = int(body)
         rolled = ""
     else:
         from ....dice import render_roll, roll, roll_to_json
 
         result = roll(body, session.rng())
         value = max(0, result.total)  # a heal never harms and damage never heals
+        reply.adjust(
+            "the rolled amount", result.total, value, "a heal never harms, damage never heals"
+        )
         rolled = f" ({render_roll(result)})"
         if result.total < 0:
             rolled = f" ({render_roll(result)}, counted as 0)"
@@ -387,22 +416,48 @@ def hp_command(ctx: Context, args: Args) -> Reply:
         reply.add(f"{character.name} is down (0 HP).", "warning")
     if after.hp != target:
         reply.add(f"(HP stays between 0 and {after.max_hp})", "muted")
+        reply.adjust(
+            f"{character.name}'s HP", target, after.hp, "HP stays between 0 and the maximum"
+        )
     session.commit_character("hp", character, after, summary, ctx.line, detail)
     return reply
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class CoinsIntent(Intent):
+    """Give, take or set a character's coins (redhack: Equipment > Coins; R29).
+
+    Attributes:
+        character: the character's name.
+        mode: ``"add"``, ``"subtract"`` or ``"set"``.
+        amount: how many coins, 0 or more.
+    """
+
+    character: str
+    mode: str
+    amount: int
+
+
+def _read_coins(args: Args) -> CoinsIntent:
+    name = args.word("NAME")
+    mode, value = _amount(args, "coins")
+    args.done()
+    return CoinsIntent(name, mode, value)
+
+
+@COMMANDS.typed(
     "coins",
     "coins NAME +N|-N|N",
     "give (+N), take (-N) or set (N) a character's coins",
+    CoinsIntent,
+    _read_coins,
     complete=_names_first,
 )
-def coins_command(ctx: Context, args: Args) -> Reply:
+def coins_command(ctx: Context, intent: CoinsIntent) -> Reply:
     """Change coins; a character cannot go below 0."""
     session = ctx.session
-    character = session.character(args.word("NAME"))
-    mode, value = _amount(args, "coins")
-    args.done()
+    character = session.character(intent.character)
+    mode, value = intent.mode, intent.amount
     target = {"set": value, "add": character.coins + value, "subtract": character.coins - value}[
         mode
     ]
@@ -411,8 +466,10 @@ def coins_command(ctx: Context, args: Args) -> Reply:
     if too_much:
         raise RuleError(f"{too_much} (250 coins to a slot)")
     summary = f"{character.name}: coins {character.coins} -> {after.coins}"
+    reply = Reply().add(summary)
+    reply.adjust(f"{character.name}'s coins", target, after.coins, "coins never go below 0")
     session.commit_character("coins", character, after, summary, ctx.line)
-    return Reply().add(summary)
+    return reply
 
 
 # -- items -------------------------------------------------------------------------------
