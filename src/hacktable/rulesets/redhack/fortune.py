@@ -52,7 +52,8 @@ from ...errors import RuleError, RulesDataError, UnknownNameError
 from ...play.character import Character
 from ...rules.content import decode_toml, entry_label, load_toml_file, require_unique
 from ...rules.tables import Table, TableEntry, describe_entry, lookup, validate_table
-from .content import ATTRIBUTES, Attribute, load_content
+from .content.loader import load_content
+from .content.schemas import ATTRIBUTES, Attribute
 from .core_rules import modifier
 
 __all__ = [

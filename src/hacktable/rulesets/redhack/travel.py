@@ -414,7 +414,7 @@ def survival_roll(
         RulesDataError: the packaged tables are broken.
     """
     if table is None:
-        from .content import load_content
+        from .content.loader import load_content
 
         table = load_content().table("survival")
     modified = survival_modifier(leader, penalty)

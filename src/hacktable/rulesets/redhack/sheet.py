@@ -1,0 +1,104 @@
+"""The character sheet and the status lines shown under it.
+
+Sources: redhack: Character Creation; Equipment > Encumberance; Wilderness Survival >
+Fatigue & Supplies; RULINGS R7, R19, R23, R29.
+"""
+
+from __future__ import annotations
+
+from ...errors import HacktableError
+from ...play.character import Character
+from ...play.codec import from_json
+from ...play.state import CampaignState
+from .armour import armour_class
+from .content.index import Content
+from .core_rules import modifier
+from .inventory import load
+from .party import Needs
+
+__all__ = ["character_sheet", "condition_label", "status_lines"]
+
+
+def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
+    """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
+    background, inventory with slots (RULINGS R29) and class features."""
+    try:
+        cls = content.class_(character.class_id)
+        class_name = cls.name
+        dice = f"attack d{cls.attack_die} (improvised d{cls.improvised_die})"
+        features = ", ".join(f.name for f in cls.features)
+    except HacktableError:
+        class_name, dice, features = character.class_id, "", ""
+    scores = "  ".join(f"{a} {s} ({modifier(s):+d})" for a, s in character.scores)
+    worn = [
+        i.name.lower()
+        for i in character.inventory
+        if i.equipped and i.kind in ("armour", "shield", "helm")
+    ]
+    armour = f" ({', '.join(worn)})" if worn else ""
+    status = " - DEAD" if character.dead else ""
+    lines = [
+        f"{character.name} - {class_name}, level {character.level}{status}",
+        f"  {scores}",
+        f"  HP {character.hp}/{character.max_hp}  AC {armour_class(content, character)}{armour}"
+        f"  hit die d{character.hit_die}  {dice}  coins {character.coins}",
+    ]
+    background = character.background
+    if background.text:
+        tags = []
+        if background.advantages:
+            tags.append("advantage: " + ", ".join(background.advantages))
+        if background.disadvantages:
+            tags.append("disadvantage: " + ", ".join(background.disadvantages))
+        extra = f" ({'; '.join(tags)})" if tags else ""
+        lines.append(f"  Background: {background.text}{extra}")
+    if character.conditions or character.mortal_wound is not None:
+        shown = [condition_label(c) for c in character.conditions]
+        if character.mortal_wound is not None:
+            shown.append(f"duration die {character.mortal_wound}")
+        lines.append(f"  Conditions: {', '.join(shown)}")
+    if character.xp:
+        lines.append(f"  Experience: {character.xp}")
+    used, strength = load(character), character.score("STR")
+    if used <= strength:
+        burden = "unencumbered"
+    elif used <= 2 * strength:
+        burden = "encumbered: disadvantage on movement tests, -1 travel speed"
+    else:
+        burden = "over the limit: cannot carry this much"
+    coins = f", coins {-(-character.coins // 250)}" if character.coins else ""
+    lines.append(f"  Inventory ({used} slots of {strength}{coins}; {burden}):")
+    lines.extend(f"    - {item.describe()}" for item in character.inventory)
+    if features:
+        lines.append(f"  Features: {features}")
+    return tuple(lines)
+
+
+def condition_label(condition: str) -> str:
+    """The condition's name from conditions.toml, lower-case, with its detail
+    (``"exhausted"`` is shown as "debilitated (fatigue)", the fatigue table's word)."""
+    from .conditions import load_conditions
+
+    key, _, detail = condition.partition(":")
+    found = load_conditions().get(key.strip())
+    if found is None:
+        return condition
+    name = found.name[:1].lower() + found.name[1:]
+    return f"{name}:{detail}" if detail else name
+
+
+def status_lines(character: Character, state: CampaignState) -> tuple[str, ...]:
+    """Food, water and sleep (redhack: Wilderness Survival > Fatigue & Supplies;
+    RULINGS R19, R23) when something is missing."""
+    data = state.get("needs", character.key)
+    if data is None:
+        return ()
+    needs = from_json(Needs, data)
+    wants = [w for w, on in (("hungry", needs.hungry), ("thirsty", needs.thirsty)) if on]
+    if needs.tired:
+        wants.append("tired")
+    if needs.half_rations:
+        wants.append("on half rations")
+    if needs.healing_blocked:
+        wants.append("cannot heal until they eat and drink")
+    return (f"  Needs: {', '.join(wants)}",) if wants else ()

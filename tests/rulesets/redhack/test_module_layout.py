@@ -1,0 +1,86 @@
+"""The content package and the ruleset module keep every name importable from where it
+was before they were split along their seams."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from hacktable.rulesets import get_ruleset
+from hacktable.rulesets.redhack import content
+from hacktable.rulesets.redhack.content import equipment, index, loader, rules, schemas
+
+# Every public name of the former single module ``redhack/content.py``.
+FORMER_CONTENT_NAMES = (
+    "ATTRIBUTES",
+    "CLASSES_FILE",
+    "DATA_FILES",
+    "DATA_PACKAGE",
+    "EQUIPMENT_FILE",
+    "KITS_FILE",
+    "TABLES_FILE",
+    "TAGS_FILE",
+    "AcRule",
+    "Armour",
+    "ArmourPiece",
+    "Attribute",
+    "CharacterClass",
+    "Circumstance",
+    "ClassesFile",
+    "Content",
+    "EquipmentFile",
+    "EquipmentItem",
+    "Feature",
+    "Gear",
+    "GearCategory",
+    "Item",
+    "Kit",
+    "KitItem",
+    "KitItemKind",
+    "KitsFile",
+    "NonNegative",
+    "Positive",
+    "RangeBand",
+    "TablesFile",
+    "Tag",
+    "TagsFile",
+    "ThrownAttack",
+    "Weapon",
+    "WeaponType",
+    "load_content",
+    "load_content_from",
+    "weapon_die",
+)
+
+
+@pytest.mark.parametrize("name", FORMER_CONTENT_NAMES)
+def test_content_package_reexports_each_former_name(name: str) -> None:
+    assert name in content.__all__
+    home = next(
+        module
+        for module in (schemas, equipment, index, loader, rules)
+        if name in getattr(module, "__all__", ())
+    )
+    assert getattr(content, name) is getattr(home, name)
+
+
+def test_content_package_exports_nothing_it_lacks() -> None:
+    assert sorted(content.__all__) == sorted(FORMER_CONTENT_NAMES)
+    assert all(hasattr(content, name) for name in content.__all__)
+
+
+def test_ruleset_module_keeps_its_names() -> None:
+    ruleset = importlib.import_module("hacktable.rulesets.redhack.ruleset")
+    assert ruleset.Redhack.id == "redhack"
+    assert ruleset.ATTRIBUTES == ("STR", "DEX", "CON", "INT", "WIS", "CHA")
+    assert ruleset.ATTRIBUTES is schemas.ATTRIBUTES
+    assert "surprise" in ruleset.VISION
+    assert type(get_ruleset("redhack")) is ruleset.Redhack
+
+
+def test_tag_ids_are_the_ids_in_tags_toml() -> None:
+    loaded = content.load_content()
+    assert loaded.tag_ids == frozenset(tag.id for tag in loaded.tags)
+    assert "picking-locks" in loaded.tag_ids
+    assert "Picking Locks" not in loaded.tag_ids  # exact ids, not lookup keys
