@@ -1,7 +1,11 @@
 """Rulesets: the plugin registry.
 
 Front ends list rulesets from :func:`available` (metadata only, nothing imported) and
-get one with :func:`get_ruleset`, which imports it on first use.
+get one with :func:`get_ruleset`, which imports it on first use. The built-in rulesets
+are registered here, so start-up scans nothing; third-party rulesets are found through
+the ``hacktable.rulesets`` entry point group (each entry point names a
+:class:`RulesetInfo` or a ``Ruleset`` subclass), looked up only when a name is not
+built in or when every ruleset is listed.
 
 >>> [info.id for info in available()]
 ['redhack']
@@ -19,7 +23,7 @@ from ..errors import UnknownNameError
 if TYPE_CHECKING:
     from .base import Ruleset
 
-__all__ = ["RulesetInfo", "available", "get_ruleset", "register"]
+__all__ = ["ENTRY_POINT_GROUP", "RulesetInfo", "available", "get_ruleset", "register"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,9 @@ class RulesetInfo:
     summary: str = ""
 
 
+ENTRY_POINT_GROUP = "hacktable.rulesets"
+"""The entry point group third-party rulesets register under."""
+
 _REGISTRY: dict[str, RulesetInfo] = {}
 
 
@@ -49,8 +56,36 @@ def register(info: RulesetInfo) -> None:
 
 
 def available() -> tuple[RulesetInfo, ...]:
-    """Every registered ruleset, in registration order."""
+    """Every registered ruleset, in registration order (built-in ones first, then any
+    found through entry points)."""
+    _scan_entry_points()
     return tuple(_REGISTRY.values())
+
+
+@cache
+def _scan_entry_points() -> None:
+    """Register the rulesets other packages declare, once per process. An entry point
+    that fails to load is skipped: one broken plugin does not stop the others."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY:
+            continue
+        try:
+            target = point.load()
+        except Exception:  # a broken plugin must not stop the table
+            continue
+        if isinstance(target, RulesetInfo):
+            register(target)
+        elif isinstance(target, type):
+            register(
+                RulesetInfo(
+                    str(getattr(target, "id", point.name)),
+                    str(getattr(target, "title", point.name)),
+                    f"{target.__module__}:{target.__qualname__}",
+                    (target.__doc__ or "").strip().split("\n")[0],
+                )
+            )
 
 
 @cache
@@ -61,6 +96,9 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         UnknownNameError: nothing is registered under that id.
     """
     info = _REGISTRY.get(ruleset_id)
+    if info is None:
+        _scan_entry_points()
+        info = _REGISTRY.get(ruleset_id)
     if info is None:
         raise UnknownNameError("ruleset", ruleset_id, _REGISTRY)
     module_name, _, class_name = info.target.partition(":")
