@@ -13,6 +13,8 @@ from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.resolution import TestRequest, TestResult
+from ....rules.tables import TableRoll
+from ...base import TableOutcome
 from ...context import CampaignView, Context
 from ...grammar import Args
 from ..fight import Fight, Fighter
@@ -205,6 +207,28 @@ class Act:
         result = self.ruleset.resolve_test(request, self.rng)
         self.reply.check(request, self.ruleset.test_odds(request), result)
         return result
+
+    def read_table(self, read: TableOutcome | TableRoll) -> None:
+        """Record a table entry the command read (a ruleset table's outcome or a
+        location's roll) in the outcome."""
+        if isinstance(read, TableOutcome):
+            self.reply.table(
+                read.table_id,
+                read.table_name,
+                read.value,
+                read.result,
+                read.effect,
+                read.explanation,
+            )
+        else:
+            self.reply.table(
+                read.table.id,
+                read.table.name,
+                read.value,
+                read.entry.result,
+                read.entry.effect,
+                read.explain(),
+            )
 
     def show_test(self, title: str, request: TestRequest, result: TestResult) -> None:
         """Show a test: what, the odds, the dice, the outcome."""

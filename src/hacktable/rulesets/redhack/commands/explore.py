@@ -87,6 +87,8 @@ def encounter_for(act: Act) -> EncounterCheck:
         light=party.light,
     )
     act.set_party(replace(act.party(), sign=check.sign))
+    if check.creature_roll is not None:
+        act.read_table(check.creature_roll)
     act.detail.setdefault("encounter_checks", []).append(
         {"faces": list(check.faces), "outcome": check.outcome, "creature": check.creature}
     )
@@ -445,6 +447,7 @@ def encounters_command(ctx: Context, args: Args) -> Reply:
         table = location_table(session, args.word("NAME").lower())
         assert table is not None
         result = roll_table(table, act.rng)
+        act.read_table(result)
         act.say(result.explain(), "dice")
         return act.commit("encounters.roll")
     table = location_table(session, first.lower())
@@ -543,6 +546,7 @@ def react_command(ctx: Context, args: Args) -> Reply:
     fight = current_fight(act.session)
     in_combat = in_combat or fight is not None  # R18: a fight going on is combat
     outcome = act.ruleset.roll_table("reactions", act.rng)
+    act.read_table(outcome)
     act.say(outcome.explanation, "dice")
     result = outcome.result
     if names:

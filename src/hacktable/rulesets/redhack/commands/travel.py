@@ -469,6 +469,7 @@ def _day(ctx: Context) -> Reply:
     survival = survival_roll(
         act.rng, leader, today.penalty, landscape.survival if landscape else None
     )
+    act.read_table(survival.roll)
     style = "success" if survival.result in ("Discovery", "Bounty", "Uneventful") else "warning"
     act.say(f"Survival: {survival.explain()}", style)
     act.detail["survival"] = {
