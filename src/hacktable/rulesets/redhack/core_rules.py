@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from functools import lru_cache
 
-from ...dice.advantage import Advantage
-from ...rules.resolution import Critical, TestKind, TestOdds, TestRequest, TestResult
+from ...rules.checks import roll_under
+from ...rules.checks.engine import play
+from ...rules.checks.roll_under import RollUnderRequest, RollUnderRule
+from ...rules.checks.values import AdvantageRule, Naturals
+from ...rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 
 __all__ = [
     "MAX_ATTRIBUTE",
+    "TEST_RULE",
     "OpposedResult",
     "effect_request",
     "effective",
@@ -38,6 +40,18 @@ __all__ = [
 
 MAX_ATTRIBUTE = 19
 """The effective attribute's cap; points above it reduce the difficulty (R2)."""
+
+TEST_RULE = RollUnderRule(
+    name="redhack",
+    naturals=Naturals(success=frozenset({20}), failure=frozenset({1})),
+    advantage=AdvantageRule.REROLL,
+    inclusive=True,
+)
+"""redhack's test as a roll-under check rule (RULINGS R1, R3): success when
+``difficulty < roll <= attribute``; a natural 20 always succeeds (critical success) and
+a natural 1 always fails (critical failure); advantage rerolls a failure and takes the
+second roll unless it is a natural 1, disadvantage rerolls a success and takes the
+second unless it is a natural 20."""
 
 
 def modifier(score: int) -> int:
@@ -91,31 +105,9 @@ def score_label(attribute: str, score: int, bonus: int = 0) -> str:
     return f"{attribute} {total}"
 
 
-def _judge(face: int, attribute: int, difficulty: int) -> tuple[bool, Critical]:
-    if face == 20:
-        return True, Critical.SUCCESS
-    if face == 1:
-        return False, Critical.FAILURE
-    return difficulty < face <= attribute, Critical.NONE
-
-
-def _say(face: int, label: str, attribute: int, difficulty: int) -> str:
-    success, critical = _judge(face, attribute, difficulty)
-    if critical is Critical.SUCCESS:
-        return "natural 20: critical success"
-    if critical is Critical.FAILURE:
-        return "natural 1: critical failure"
-    if face > attribute:
-        return f"{face} > {label}: fail"
-    if not success:
-        return f"{face} <= difficulty {difficulty}: fail"
-    if difficulty > 1:
-        return f"{face} in {difficulty + 1}-{attribute}: success"
-    return f"{face} <= {label}: success"
-
-
 def resolve(request: TestRequest, rng: random.Random) -> TestResult:
-    """Roll a redhack test (RULINGS R1-R3).
+    """Roll a redhack test (RULINGS R1-R3): the neutral roll-under check with
+    :data:`TEST_RULE`, on the effective attribute and difficulty (R2).
 
     Args:
         request: the test; its advantage is the net of its sources.
@@ -134,79 +126,26 @@ def resolve(request: TestRequest, rng: random.Random) -> TestResult:
         request.score, request.difficulty, request.bonus, request.penalty
     )
     label = score_label(request.attribute, request.score, request.bonus)
-    first = rng.randrange(20) + 1
-    success, critical = _judge(first, attribute, difficulty)
-    faces = [first]
-    kept = first
-    parts = [f"d20 {_say(first, label, attribute, difficulty)}"]
-    advantage = request.advantage
-    reroll = (advantage is Advantage.ADVANTAGE and not success) or (
-        advantage is Advantage.DISADVANTAGE and success
-    )
-    if reroll:
-        second = rng.randrange(20) + 1
-        faces.append(second)
-        word = advantage.word
-        stands = (advantage is Advantage.ADVANTAGE and second == 1) or (
-            advantage is Advantage.DISADVANTAGE and second == 20
-        )
-        if stands:
-            parts.append(f"{word} reroll natural {second}: the first roll stands")
-        else:
-            kept = second
-            success, critical = _judge(second, attribute, difficulty)
-            if critical is not Critical.NONE:
-                parts.append(f"{word} reroll natural {second}: {critical.value}")
-            else:
-                verdict = "success" if success else "fail"
-                parts.append(f"{word} reroll {second}: {verdict}")
-    elif advantage is not Advantage.NONE:
-        word = advantage.word
-        parts.append(f"no {word} reroll needed")
+    # the check's own face table and roll, without building a RollUnderRequest: this is
+    # the fight simulator's inner loop (benchmarks/tests_per_second.py)
+    table = roll_under.face_table(TEST_RULE, attribute, difficulty, 0, label)
+    check = play(table, request.advantage, rng)
     return TestResult(
         request=request,
-        faces=tuple(faces),
-        kept=kept,
-        success=success,
-        critical=critical,
+        faces=check.faces,
+        kept=check.natural,
+        success=check.success,
+        critical=check.critical,
         score=attribute,
         difficulty=difficulty,
-        explanation="; ".join(parts),
-    )
-
-
-@lru_cache(maxsize=4096)
-def _odds(attribute: int, difficulty: int, advantage: Advantage) -> TestOdds:
-    judged = [(face, *_judge(face, attribute, difficulty)) for face in range(1, 21)]
-    tally = {"success": 0, Critical.SUCCESS: 0, Critical.FAILURE: 0}
-    if advantage is Advantage.NONE:
-        for _face, success, critical in judged:
-            tally["success"] += success
-            if critical is not Critical.NONE:
-                tally[critical] += 1
-        total = 20
-    else:
-        for first in judged:
-            for second in judged:
-                kept = first
-                if advantage is Advantage.ADVANTAGE and not first[1] and second[0] != 1:
-                    kept = second
-                if advantage is Advantage.DISADVANTAGE and first[1] and second[0] != 20:
-                    kept = second
-                tally["success"] += kept[1]
-                if kept[2] is not Critical.NONE:
-                    tally[kept[2]] += 1
-        total = 400
-    return TestOdds(
-        success=Fraction(tally["success"], total),
-        critical_success=Fraction(tally[Critical.SUCCESS], total),
-        critical_failure=Fraction(tally[Critical.FAILURE], total),
+        explanation=check.explanation,
     )
 
 
 def odds(request: TestRequest) -> TestOdds:
     """The exact odds of a test, by enumerating every face (and pair of faces under
-    advantage or disadvantage) as RULINGS R1-R3 resolve them.
+    advantage or disadvantage) as RULINGS R1-R3 resolve them (the neutral roll-under
+    check's odds with :data:`TEST_RULE`).
 
     >>> odds(TestRequest("WIS", 12, difficulty=4)).success  # 5-12 or a 20
     Fraction(9, 20)
@@ -214,7 +153,7 @@ def odds(request: TestRequest) -> TestOdds:
     attribute, difficulty = effective(
         request.score, request.difficulty, request.bonus, request.penalty
     )
-    return _odds(attribute, difficulty, request.advantage)
+    return roll_under.odds(TEST_RULE, RollUnderRequest(attribute, difficulty, 0, request.advantage))
 
 
 def monster_request(hd: int, difficulty: int = 1, **fields: object) -> TestRequest:

@@ -1,0 +1,96 @@
+"""Ruleset-neutral checks, each with exact odds by enumeration.
+
+Three kinds of check, each a frozen request and a rule value that declares a
+ruleset's variant as data:
+
+- :mod:`.roll_under`: a d20 (plus any modifier) at or under, or below, an attribute
+  (redhack RULINGS R1-R3; black-sword-hack B1);
+- :mod:`.against_dc`: d20 + modifier meeting or beating a DC or AC (fantasy-hack,
+  skill-die ability checks; RULINGS F3, S1);
+- :mod:`.skill_die`: a die chosen by difficulty, at or under a skill level (skill-die
+  skill checks, RULINGS S2).
+
+Each kind's ``resolve(rule, request, rng)`` rolls with the caller's random source
+(RULINGS G1) and returns a :class:`CheckResult` (total, margin, success, critical,
+every die with why it was kept or not, an explanation); ``odds(rule, request)`` gives
+the exact :class:`~hacktable.rules.resolution.TestOdds`. :mod:`.variants` declares the
+rules of the rulesets to come.
+
+These modules import only :mod:`dataclasses`, :mod:`enum`, :mod:`fractions` and
+:mod:`functools` (they sit on a one-shot command's cold-start path), and names here are
+loaded on first use (PEP 562): a ruleset that imports :mod:`.roll_under` loads neither
+:mod:`.against_dc` nor :mod:`.skill_die`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .against_dc import AgainstDCRequest, AgainstDCRule
+    from .engine import CheckTable
+    from .roll_under import RollUnderRequest, RollUnderRule
+    from .skill_die import SkillDieRequest, SkillDieRule
+    from .values import AdvantageRule, CheckResult, Naturals, Roll, Verdict
+    from .variants import (
+        BLACK_SWORD_HACK_TEST,
+        FANTASY_HACK_CHECK,
+        FANTASY_HACK_TO_HIT,
+        SKILL_DIE_ABILITY,
+        SKILL_DIE_SKILL,
+    )
+
+_WHERE = {
+    "AgainstDCRequest": "against_dc",
+    "AgainstDCRule": "against_dc",
+    "CheckTable": "engine",
+    "RollUnderRequest": "roll_under",
+    "RollUnderRule": "roll_under",
+    "SkillDieRequest": "skill_die",
+    "SkillDieRule": "skill_die",
+    "AdvantageRule": "values",
+    "CheckResult": "values",
+    "Naturals": "values",
+    "Roll": "values",
+    "Verdict": "values",
+    "BLACK_SWORD_HACK_TEST": "variants",
+    "FANTASY_HACK_CHECK": "variants",
+    "FANTASY_HACK_TO_HIT": "variants",
+    "SKILL_DIE_ABILITY": "variants",
+    "SKILL_DIE_SKILL": "variants",
+}
+__all__ = [
+    "BLACK_SWORD_HACK_TEST",
+    "FANTASY_HACK_CHECK",
+    "FANTASY_HACK_TO_HIT",
+    "SKILL_DIE_ABILITY",
+    "SKILL_DIE_SKILL",
+    "AdvantageRule",
+    "AgainstDCRequest",
+    "AgainstDCRule",
+    "CheckResult",
+    "CheckTable",
+    "Naturals",
+    "Roll",
+    "RollUnderRequest",
+    "RollUnderRule",
+    "SkillDieRequest",
+    "SkillDieRule",
+    "Verdict",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
