@@ -9,15 +9,16 @@ exact odds and its roll.
 
 Nothing here imports a ruleset's plugin class (its rules content, msgspec, TOML): a
 form imports only the rules its check needs, when the check is built, so one-shot
-``test`` and ``odds`` start fast (``benchmarks/cold_start.py``). Forms are found by
+``test`` and ``odds`` start fast (``benchmarks/cold_start.py``). For the same reason the
+values here are :class:`~hacktable.dice.value.Value` classes, immutable like frozen
+dataclasses but cheaper to define. Forms are found by
 ruleset id in :data:`FORMS` (``"module:attribute"``, imported on first use); the id
 must also be registered in :mod:`hacktable.rulesets`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..dice.value import Value
 from ..errors import CommandError, UnknownNameError
 
 TYPE_CHECKING = False  # typing and collections.abc stay unimported at run time
@@ -30,8 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMS", "Check", "Form", "Option", "form_for"]
 
 
-@dataclass(frozen=True)  # no slots: cheaper to create at start-up (cold_start.py)
-class Option:
+class Option(Value):
     """One command-line option of a one-shot test.
 
     Attributes:
@@ -46,13 +46,35 @@ class Option:
         maximum: the greatest number allowed (``None``: no limit).
     """
 
+    __slots__ = ("default", "flag", "help", "kind", "maximum", "minimum", "required")
     flag: str
     help: str
-    kind: str = "number"
-    default: int | str | None = None
-    required: bool = False
-    minimum: int | None = None
-    maximum: int | None = None
+    kind: str
+    default: int | str | None
+    required: bool
+    minimum: int | None
+    maximum: int | None
+
+    def __init__(
+        self,
+        flag: str,
+        help: str,
+        kind: str = "number",
+        *,
+        default: int | str | None = None,
+        required: bool = False,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> None:
+        self._set(
+            flag=flag,
+            help=help,
+            kind=kind,
+            default=default,
+            required=required,
+            minimum=minimum,
+            maximum=maximum,
+        )
 
     @property
     def key(self) -> str:
@@ -83,8 +105,7 @@ class Option:
         return f"{self.usage}: {self.help.rstrip('.')}{note}."
 
 
-@dataclass(frozen=True)  # no slots: cheaper to create at start-up (cold_start.py)
-class Check:
+class Check(Value):
     """A check a form built: what to print about it, its odds and its roll.
 
     Attributes:
@@ -95,14 +116,23 @@ class Check:
         roll: rolls the check once with the caller's random source (RULINGS G1).
     """
 
+    __slots__ = ("description", "inputs", "odds", "roll")
     description: str
     inputs: tuple[tuple[str, object], ...]
     odds: Callable[[], TestOdds]
     roll: Callable[[random.Random], TestResult]
 
+    def __init__(
+        self,
+        description: str,
+        inputs: tuple[tuple[str, object], ...],
+        odds: Callable[[], TestOdds],
+        roll: Callable[[random.Random], TestResult],
+    ) -> None:
+        self._set(description=description, inputs=inputs, odds=odds, roll=roll)
 
-@dataclass(frozen=True)  # no slots: cheaper to create at start-up (cold_start.py)
-class Form:
+
+class Form(Value):
     """A ruleset's one-shot test: its options and how their values become its check.
 
     Attributes:
@@ -115,10 +145,20 @@ class Form:
         source: the rules the check follows, e.g. ``"redhack: Core Rules > Tests"``.
     """
 
+    __slots__ = ("check", "options", "ruleset", "source")
     ruleset: str
     options: tuple[Option, ...]
     check: Callable[..., Check]
-    source: str = ""
+    source: str
+
+    def __init__(
+        self,
+        ruleset: str,
+        options: tuple[Option, ...],
+        check: Callable[..., Check],
+        source: str = "",
+    ) -> None:
+        self._set(ruleset=ruleset, options=options, check=check, source=source)
 
 
 FORMS: dict[str, str] = {"redhack": "hacktable.cli.redhack_form:FORM"}

@@ -12,8 +12,7 @@ takes its last value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..dice.value import Value
 from ..errors import CommandError
 from .forms import Check, Form, Option, form_for
 
@@ -42,8 +41,7 @@ COMMANDS: dict[str, tuple[Option, ...]] = {
 """The options each one-shot command takes whatever the ruleset, after the ruleset's."""
 
 
-@dataclass(frozen=True)  # no slots: cheaper to create at start-up (cold_start.py)
-class Reading:
+class Reading(Value):
     """A one-shot command's arguments, read.
 
     Attributes:
@@ -55,11 +53,22 @@ class Reading:
         as_json: whether ``--json`` was given.
     """
 
+    __slots__ = ("as_json", "command", "form", "seed", "values")
     command: str
     form: Form
     values: tuple[tuple[str, int | bool | str | None], ...]
-    seed: int | None = None
-    as_json: bool = False
+    seed: int | None
+    as_json: bool
+
+    def __init__(
+        self,
+        command: str,
+        form: Form,
+        values: tuple[tuple[str, int | bool | str | None], ...],
+        seed: int | None = None,
+        as_json: bool = False,
+    ) -> None:
+        self._set(command=command, form=form, values=values, seed=seed, as_json=as_json)
 
     @property
     def ruleset(self) -> str:
@@ -145,7 +154,7 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
         flag, equals, inline = token.partition("=")
         option = options.get(flag)
         if option is None:
-            usage = ", ".join(option.usage for option in options.values())
+            usage = ", ".join(known.usage for known in options.values())
             raise CommandError(
                 f"ruleset {form.ruleset} takes no {flag} for {command}; its options are {usage}"
             )
