@@ -1,9 +1,10 @@
 """The ``hacktable`` command line.
 
-:func:`main` is the console script. ``hacktable roll ...`` in its plain forms is served
-by :mod:`hacktable.cli.fast` without importing Typer, so a one-shot roll starts in
-about twice the time of a bare Python; everything else (and ``roll --help``) goes to
-the Typer application in :mod:`hacktable.cli.app`.
+:func:`main` is the console script. ``hacktable roll``, ``test`` and ``odds`` in their
+plain forms are served by :mod:`hacktable.cli.fast` without importing Typer, so a
+one-shot roll starts in about twice the time of a bare Python and a test or its odds in
+a few times (``benchmarks/cold_start.py``); everything else (and ``--help``) goes to the
+Typer application in :mod:`hacktable.cli.app`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ def main(argv: list[str] | None = None) -> None:
         from .fast import fast_roll
 
         code = fast_roll(args[1:])
+        if code is not None:
+            raise SystemExit(code)
+    elif args[:1] in (["test"], ["odds"]):
+        from .fast import fast_check
+
+        code = fast_check(args[0], args[1:])
         if code is not None:
             raise SystemExit(code)
     from .app import run

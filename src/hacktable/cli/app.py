@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from .. import __version__
 from ..dice.advantage import Advantage
 from ..errors import HacktableError
-from .oneshot import error_output, odds_once, resolve_once, roll_once
+from .oneshot import check_once, error_output, roll_once, usage_line
+from .reading import options_help
 
 __all__ = ["app", "run"]
 
@@ -31,11 +33,6 @@ Seed = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 Adv = Annotated[bool, typer.Option("--adv", help="Advantage.")]
 Dis = Annotated[bool, typer.Option("--dis", help="Disadvantage.")]
-Attr = Annotated[int, typer.Option("--attr", min=1, max=30, help="The attribute's score.")]
-Difficulty = Annotated[int, typer.Option(min=1, max=20, help="The difficulty (1 if none).")]
-Bonus = Annotated[int, typer.Option(help="Added to the attribute.")]
-Penalty = Annotated[int, typer.Option(help="Added to the difficulty.")]
-RulesetId = Annotated[str, typer.Option("--ruleset", help="Ruleset id.")]
 Campaign = Annotated[
     Path,
     typer.Option("--campaign", "-c", help="The campaign file (SQLite).", show_default=True),
@@ -68,45 +65,54 @@ def roll(
     )
 
 
-@app.command("test")
-def run_test(
-    attr: Attr,
-    difficulty: Difficulty = 1,
-    bonus: Bonus = 0,
-    penalty: Penalty = 0,
-    adv: Adv = False,
-    dis: Dis = False,
-    seed: Seed = None,
-    as_json: Json = False,
-    ruleset: RulesetId = "redhack",
-) -> None:
-    """Make one test: shows the exact odds, then the roll and its explanation."""
-    _emit(
-        *resolve_once(
-            attr, difficulty, bonus, penalty, Advantage.from_flags(adv, dis), seed, as_json, ruleset
-        ),
-        as_json=as_json,
-    )
+_CHECK_SUMMARIES = {
+    "test": "Make one test: shows the exact odds, then the roll and its explanation.",
+    "odds": "The exact odds of a test: success, critical success, critical failure.",
+}
 
 
-@app.command()
-def odds(
-    attr: Attr,
-    difficulty: Difficulty = 1,
-    bonus: Bonus = 0,
-    penalty: Penalty = 0,
-    adv: Adv = False,
-    dis: Dis = False,
-    as_json: Json = False,
-    ruleset: RulesetId = "redhack",
-) -> None:
-    """The exact odds of a test: success, critical success, critical failure."""
-    _emit(
-        *odds_once(
-            attr, difficulty, bonus, penalty, Advantage.from_flags(adv, dis), as_json, ruleset
-        ),
-        as_json=as_json,
-    )
+class _OwnOptions(TyperCommand):
+    """A one-shot ``test`` or ``odds``, whose options :mod:`hacktable.cli.reading` reads,
+    not Click: the arguments reach the callback untouched (``ctx.args``), as they reach
+    the fast path; only ``--help`` (anywhere) is Click's, and it lists the options of
+    every ruleset registered."""
+
+    # typer.Context is the public name of the (vendored) Click context these receive
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        """Keep ``args`` for the callback, or show the help."""
+        help_names = [name for name in args if name in ctx.help_option_names]
+        if help_names:
+            return super().parse_args(ctx, help_names[:1])
+        ctx.args = list(args)
+        return ctx.args
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        """The summary, then the commands' and each ruleset's options."""
+        name = self.name or ""
+        self.help = f"{_CHECK_SUMMARIES[name]}\n\n{options_help(name)}"
+        super().format_help(ctx, formatter)
+
+
+def _check_options(name: str) -> dict[str, Any]:
+    summary = _CHECK_SUMMARIES[name]
+    return {
+        "cls": _OwnOptions,
+        "help": summary,
+        "short_help": summary,
+        "options_metavar": "OPTIONS",
+    }
+
+
+@app.command("test", **_check_options("test"))
+def run_test(ctx: typer.Context) -> None:
+    """One test (options read by :func:`~hacktable.cli.reading.read_check`)."""
+    _emit(*check_once("test", ctx.args), as_json="--json" in ctx.args)
+
+
+@app.command("odds", **_check_options("odds"))
+def odds(ctx: typer.Context) -> None:
+    """A test's odds (options read by :func:`~hacktable.cli.reading.read_check`)."""
+    _emit(*check_once("odds", ctx.args), as_json="--json" in ctx.args)
 
 
 @app.command()
@@ -242,14 +248,12 @@ def run(args: list[str]) -> None:
         if format_message is None or not isinstance(exit_code, int):
             raise
         message = " ".join(str(format_message()).split())
-        if message and "--json" in args:
-            import json
-
-            sys.stdout.write(json.dumps({"error": message, "type": "UsageError"}) + "\n")
-        elif message:  # (no message: the help was shown, as for a bare "hacktable")
+        if message:  # (no message: the help was shown, as for a bare "hacktable")
+            as_json = "--json" in args
             names = set(getattr(command, "commands", {}))
-            where = f"{args[0]} " if args and args[0] in names else ""
-            sys.stderr.write(f"error: {message} (see: hacktable {where}--help)\n")
+            where = args[0] if args and args[0] in names else ""
+            stream = sys.stdout if as_json else sys.stderr
+            stream.write(usage_line(message, where, as_json) + "\n")
         raise SystemExit(exit_code) from None
     raise SystemExit(code if isinstance(code, int) else 0)
 

@@ -1,15 +1,18 @@
-"""The fast path for ``hacktable roll``: plain forms only, no Typer import.
+"""The fast paths for one-shot ``roll``, ``test`` and ``odds``: plain forms only, without
+importing Typer, Rich, msgspec or a ruleset's rules content.
 
-Accepted here: ``roll EXPR... [--seed N] [--json] [--adv|--dis]``. Anything else
-(``--help``, an unknown option) returns ``None`` and the Typer application handles it,
-so both paths behave the same: they share :func:`~hacktable.cli.oneshot.roll_once`.
+Accepted here: ``roll EXPR... [--seed N] [--json] [--adv|--dis]``, and ``test`` and
+``odds`` with the options :func:`~hacktable.cli.reading.read_check` accepts. Anything
+else (``--help``, an unknown option, a value it refuses) returns ``None`` and the Typer
+application handles it, so both paths behave the same: they share
+:mod:`hacktable.cli.oneshot` (and, for ``test`` and ``odds``, the reader).
 """
 
 from __future__ import annotations
 
 import sys
 
-__all__ = ["fast_roll"]
+__all__ = ["fast_check", "fast_roll"]
 
 
 def fast_roll(args: list[str]) -> int | None:
@@ -50,6 +53,30 @@ def fast_roll(args: list[str]) -> int | None:
 
     advantage = (adv > 0) - (dis > 0)  # an Advantage's value: flags cancel (RULINGS R3)
     text, code = roll_once(" ".join(words), seed, as_json, advantage)
+    stream = sys.stdout if code == 0 or as_json else sys.stderr
+    stream.write(text + "\n")
+    return code
+
+
+def fast_check(command: str, args: list[str]) -> int | None:
+    """Serve one-shot ``command`` (``"test"`` or ``"odds"``) if ``args`` read as a plain
+    form; return the exit status, or ``None`` to defer to Typer (``--help``, or
+    arguments the reader refuses: Typer prints the same refusal)."""
+    if "--help" in args or "-h" in args:
+        return None
+    from ..errors import CommandError, HacktableError
+    from .oneshot import error_output, run_check
+    from .reading import read_check
+
+    as_json = "--json" in args
+    try:
+        reading = read_check(command, args)
+    except CommandError:
+        return None
+    except HacktableError as error:  # an unknown ruleset: bad input, served here
+        text, code = error_output(error, as_json)
+    else:
+        text, code = run_check(reading)
     stream = sys.stdout if code == 0 or as_json else sys.stderr
     stream.write(text + "\n")
     return code

@@ -1,17 +1,31 @@
 """One-shot commands shared by the fast path and the Typer application: each returns
-the text to print and the exit status, and imports only what it needs."""
+the text to print and the exit status, and imports only what it needs.
+
+``test`` and ``odds`` run the check their ruleset's one-shot form builds
+(:mod:`hacktable.cli.forms`) from the options :mod:`hacktable.cli.reading` read.
+"""
 
 from __future__ import annotations
 
-from ..errors import HacktableError
+from ..errors import CommandError, HacktableError
 
-TYPE_CHECKING = False  # typing and enum stay unimported on the roll fast path
+TYPE_CHECKING = False  # typing stays unimported on the fast paths (and enum on roll's)
 if TYPE_CHECKING:
     from typing import Any
 
     from ..dice.advantage import Advantage
+    from ..rules.resolution import TestOdds
+    from .reading import Reading
 
-__all__ = ["error_output", "odds_once", "resolve_once", "roll_once"]
+__all__ = [
+    "check_once",
+    "error_output",
+    "odds_once",
+    "resolve_once",
+    "roll_once",
+    "run_check",
+    "usage_line",
+]
 
 
 def error_output(error: HacktableError, as_json: bool) -> tuple[str, int]:
@@ -71,17 +85,42 @@ def roll_once(
     return render_outcome(outcome), 0
 
 
-def _request(
-    attr: int, difficulty: int, bonus: int, penalty: int, advantage: Advantage, name: str
-) -> Any:
-    from ..rules.resolution import TestRequest
+def usage_line(message: str, command: str, as_json: bool) -> str:
+    """A usage error as every command prints it (exit status 2): ``error: MESSAGE (see:
+    hacktable COMMAND --help)``, or a JSON object of type ``UsageError``."""
+    if as_json:
+        import json
 
-    advantages = ("--adv",) if advantage > 0 else ()
-    disadvantages = ("--dis",) if advantage < 0 else ()
-    return TestRequest(name, attr, difficulty, bonus, penalty, advantages, disadvantages)
+        return json.dumps({"error": message, "type": "UsageError"})
+    where = f"{command} " if command else ""
+    return f"error: {message} (see: hacktable {where}--help)"
 
 
-def _odds_json(odds: Any) -> dict[str, Any]:
+def check_once(command: str, args: list[str]) -> tuple[str, int]:
+    """Read and run one-shot ``test`` or ``odds`` (its arguments after the command's
+    name): the text to print and the exit status (0, or 2 for bad input).
+
+    The output is JSON when ``--json`` is among ``args`` (also for errors).
+    """
+    from .reading import read_check
+
+    try:
+        reading = read_check(command, args)
+    except CommandError as error:
+        return usage_line(str(error), command, "--json" in args), error.exit_code
+    except HacktableError as error:
+        return error_output(error, "--json" in args)
+    return run_check(reading)
+
+
+def run_check(reading: Reading) -> tuple[str, int]:
+    """Run a one-shot command read by :func:`~hacktable.cli.reading.read_check`."""
+    if reading.command == "odds":
+        return odds_once(reading)
+    return resolve_once(reading)
+
+
+def _odds_json(odds: TestOdds) -> dict[str, Any]:
     return {
         "success": str(odds.success),
         "critical_success": str(odds.critical_success),
@@ -90,43 +129,26 @@ def _odds_json(odds: Any) -> dict[str, Any]:
     }
 
 
-def resolve_once(
-    attr: int,
-    difficulty: int,
-    bonus: int,
-    penalty: int,
-    advantage: Advantage,
-    seed: int | None,
-    as_json: bool,
-    ruleset_id: str = "redhack",
-    name: str = "ATTR",
-) -> tuple[str, int]:
+def resolve_once(reading: Reading) -> tuple[str, int]:
     """Odds, then one rolled test, explained (or as one JSON object)."""
-    import json
-
     from ..dice.source import fresh_seed, seeded
-    from ..rules.render import describe_request
-    from ..rulesets import get_ruleset
 
-    seed = fresh_seed() if seed is None else seed
+    seed = fresh_seed() if reading.seed is None else reading.seed
     try:
-        ruleset = get_ruleset(ruleset_id)
-        request = _request(attr, difficulty, bonus, penalty, advantage, name)
-        odds = ruleset.test_odds(request)
-        result = ruleset.resolve_test(request, seeded(seed))
+        check = reading.check()
+        odds = check.odds()
+        result = check.roll(seeded(seed))
     except HacktableError as error:
-        return error_output(error, as_json)
-    if as_json:
+        return error_output(error, reading.as_json)
+    if reading.as_json:
+        import json
+
         return json.dumps(
             {
                 "seed": seed,
-                "ruleset": ruleset.id,
-                "test": describe_request(request),
-                "attribute": attr,
-                "difficulty": difficulty,
-                "bonus": bonus,
-                "penalty": penalty,
-                "advantage": advantage.name.lower(),
+                "ruleset": reading.ruleset,
+                "test": check.description,
+                **dict(check.inputs),
                 "odds": _odds_json(odds),
                 "faces": list(result.faces),
                 "kept": result.kept,
@@ -137,7 +159,7 @@ def resolve_once(
             }
         ), 0
     lines = [
-        describe_request(request),
+        check.description,
         f"odds: {odds.describe()}",
         result.explanation,
         f"=> {result.outcome}",
@@ -145,30 +167,17 @@ def resolve_once(
     return "\n".join(lines), 0
 
 
-def odds_once(
-    attr: int,
-    difficulty: int,
-    bonus: int,
-    penalty: int,
-    advantage: Advantage,
-    as_json: bool,
-    ruleset_id: str = "redhack",
-    name: str = "ATTR",
-) -> tuple[str, int]:
+def odds_once(reading: Reading) -> tuple[str, int]:
     """The exact odds of a test, as text or JSON."""
-    import json
-
-    from ..rules.render import describe_request
-    from ..rulesets import get_ruleset
-
     try:
-        ruleset = get_ruleset(ruleset_id)
-        request = _request(attr, difficulty, bonus, penalty, advantage, name)
-        odds = ruleset.test_odds(request)
+        check = reading.check()
+        odds = check.odds()
     except HacktableError as error:
-        return error_output(error, as_json)
-    if as_json:
+        return error_output(error, reading.as_json)
+    if reading.as_json:
+        import json
+
         return json.dumps(
-            {"ruleset": ruleset.id, "test": describe_request(request), **_odds_json(odds)}
+            {"ruleset": reading.ruleset, "test": check.description, **_odds_json(odds)}
         ), 0
-    return f"{describe_request(request)}\n{odds.describe()}", 0
+    return f"{check.description}\n{odds.describe()}", 0

@@ -16,10 +16,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError
 
+TYPE_CHECKING = False  # typing is not imported at run time (one-shot start-up cost)
 if TYPE_CHECKING:
     from .base import Ruleset
 

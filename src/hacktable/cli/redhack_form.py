@@ -1,0 +1,76 @@
+"""redhack's one-shot test: ``--attr N --difficulty N --bonus N --penalty N --adv --dis``.
+
+redhack: Core Rules > Tests, Advantage & Disadvantage, Bonuses & Penalties; RULINGS
+R1-R3. The check is :func:`hacktable.rulesets.redhack.core_rules.resolve` and
+:func:`~hacktable.rulesets.redhack.core_rules.odds`, which the ``Redhack`` plugin's
+``resolve_test`` and ``test_odds`` are (tests/cli check they agree); the plugin itself is
+not imported, since it loads the rules content.
+
+This form belongs with the ruleset (``hacktable.rulesets.redhack``); it sits in the
+command line's package until the rulesets' checks are reworked.
+"""
+
+from __future__ import annotations
+
+from .forms import Check, Form, Option
+
+__all__ = ["FORM"]
+
+
+def check(*, attr: int, difficulty: int, bonus: int, penalty: int, adv: bool, dis: bool) -> Check:
+    """An attribute test from the options' values (redhack: Core Rules > Tests, Bonuses &
+    Penalties; RULINGS R1-R3).
+
+    ``--adv`` and ``--dis`` together cancel (RULINGS R3); the request names the flag as
+    the source of its advantage.
+
+    >>> c = check(attr=12, difficulty=4, bonus=0, penalty=0, adv=True, dis=False)
+    >>> c.description, c.odds().success
+    ('ATTR test, difficulty 4, advantage (--adv)', Fraction(279, 400))
+    """
+    from functools import partial
+
+    from ..dice.advantage import Advantage
+    from ..rules.render import describe_request
+    from ..rules.resolution import TestRequest
+    from ..rulesets.redhack import core_rules
+
+    advantage = Advantage.from_flags(adv, dis)
+    request = TestRequest(
+        "ATTR",
+        attr,
+        difficulty,
+        bonus,
+        penalty,
+        ("--adv",) if advantage > 0 else (),
+        ("--dis",) if advantage < 0 else (),
+    )
+    inputs = (
+        ("attribute", attr),
+        ("difficulty", difficulty),
+        ("bonus", bonus),
+        ("penalty", penalty),
+        ("advantage", advantage.name.lower()),
+    )
+    return Check(
+        describe_request(request),
+        inputs,
+        partial(core_rules.odds, request),
+        partial(core_rules.resolve, request),
+    )
+
+
+FORM = Form(
+    "redhack",
+    (
+        Option("--attr", "The attribute's score.", required=True, minimum=1, maximum=30),
+        Option("--difficulty", "The difficulty.", default=1, minimum=1, maximum=20),
+        Option("--bonus", "Added to the attribute.", default=0),
+        Option("--penalty", "Added to the difficulty.", default=0),
+        Option("--adv", "Advantage.", "flag"),
+        Option("--dis", "Disadvantage.", "flag"),
+    ),
+    check,
+    "redhack: Core Rules > Tests; RULINGS R1-R3",
+)
+"""redhack's one-shot test form."""
