@@ -15,7 +15,7 @@ from hacktable import rulesets
 from hacktable.cli import main
 from hacktable.cli.app import run
 from hacktable.cli.fast import fast_check
-from hacktable.cli.forms import FORMS, Check, Form, Option, form_for
+from hacktable.cli.forms import Check, Form, Option, form_for
 from hacktable.cli.reading import read_check
 from hacktable.dice.source import seeded
 from hacktable.errors import CommandError, UnknownNameError
@@ -265,9 +265,10 @@ THREAT_FORM = Form(
 @pytest.fixture
 def threat_hack(monkeypatch: pytest.MonkeyPatch) -> None:
     """A second registered ruleset with its own one-shot options."""
-    info = rulesets.RulesetInfo("threat-hack", "threat hack", "nowhere:Nothing", "a test")
+    info = rulesets.RulesetInfo(
+        "threat-hack", "threat hack", "nowhere:Nothing", "a test", f"{__name__}:THREAT_FORM"
+    )
     monkeypatch.setitem(rulesets._REGISTRY, "threat-hack", info)
-    monkeypatch.setitem(FORMS, "threat-hack", f"{__name__}:THREAT_FORM")
 
 
 @pytest.mark.usefixtures("threat_hack")
@@ -289,7 +290,8 @@ def test_a_ruleset_declares_its_own_options() -> None:
 
 @pytest.mark.usefixtures("threat_hack")
 def test_a_registered_ruleset_without_a_form_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(FORMS, "threat-hack")
+    info = rulesets.RulesetInfo("threat-hack", "threat hack", "nowhere:Nothing", "a test")
+    monkeypatch.setitem(rulesets._REGISTRY, "threat-hack", info)
     with pytest.raises(CommandError, match="ruleset threat-hack has no one-shot test"):
         form_for("threat-hack")
 

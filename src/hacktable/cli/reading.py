@@ -186,11 +186,10 @@ def options_help(command: str) -> str:
     """The options of one-shot ``command`` for its ``--help``: the command's own, then
     each ruleset's, one paragraph an option."""
     from .. import rulesets
-    from .forms import FORMS
 
     paragraphs = [option.describe() for option in COMMANDS[command]]
     for info in rulesets.available():
-        if info.id in FORMS:
+        if info.oneshot:
             form = form_for(info.id)
             paragraphs.append(f"With --ruleset {info.id} ({form.source}):")
             paragraphs.extend(option.describe() for option in form.options)

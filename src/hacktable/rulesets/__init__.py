@@ -35,12 +35,16 @@ class RulesetInfo:
         title: human name.
         target: ``"module:Class"`` of its :class:`~hacktable.rulesets.base.Ruleset`.
         summary: one line about it.
+        oneshot: ``"module:attribute"`` of its one-shot test form
+            (:class:`~hacktable.rulesets.oneshot.Form`: the options of ``hacktable
+            test`` and ``odds`` with ``--ruleset``), or ``""`` for none.
     """
 
     id: str
     title: str
     target: str
     summary: str = ""
+    oneshot: str = ""
 
 
 ENTRY_POINT_GROUP = "hacktable.rulesets"
@@ -113,5 +117,6 @@ register(
         "redhack",
         "hacktable.rulesets.redhack.ruleset:Redhack",
         "House rules in the Black Hack family: five classes, usage dice, fortune rolls.",
+        "hacktable.rulesets.redhack.oneshot:FORM",
     )
 )

@@ -6,13 +6,13 @@ R1-R3. The check is :func:`hacktable.rulesets.redhack.core_rules.resolve` and
 ``resolve_test`` and ``test_odds`` are (tests/cli check they agree); the plugin itself is
 not imported, since it loads the rules content.
 
-This form belongs with the ruleset (``hacktable.rulesets.redhack``); it sits in the
-command line's package until the rulesets' checks are reworked.
+The registry names it (``RulesetInfo.oneshot``), so ``hacktable test --ruleset redhack``
+imports this module and the core rules only.
 """
 
 from __future__ import annotations
 
-from .forms import Check, Form, Option
+from ..oneshot import Check, Form, Option
 
 __all__ = ["FORM"]
 
@@ -30,10 +30,10 @@ def check(*, attr: int, difficulty: int, bonus: int, penalty: int, adv: bool, di
     """
     from functools import partial
 
-    from ..dice.advantage import Advantage
-    from ..rules.render import describe_request
-    from ..rules.resolution import TestRequest
-    from ..rulesets.redhack import core_rules
+    from ...dice.advantage import Advantage
+    from ...rules.render import describe_request
+    from ...rules.resolution import TestRequest
+    from . import core_rules
 
     advantage = Advantage.from_flags(adv, dis)
     request = TestRequest(
