@@ -90,7 +90,8 @@ from ...errors import CommandError
 from ...rules.resolution import Critical, TestKind, TestRequest
 from . import core_rules
 from .bestiary import Bestiary, Monster
-from .combat import morale_check, roll_damage
+from .combat import roll_damage
+from .morale import morale_check
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
