@@ -224,10 +224,10 @@ def record_attack(
     advantage: int,
 ) -> Fight:
     """Note a main (or off-hand) attack: the fighter has acted and attacked the foe, a
-    shot with ammunition counts (R9), and a main melee attack made without
+    shot with ammunition counts (RULINGS R9), and a main melee attack made without
     disadvantage (net ``advantage`` of the test at least 0) makes an off-hand attack
-    ready (dual weapons); the foe has been attacked this round (a backstab
-    condition)."""
+    ready (redhack: Combat > Weapon Types > Dual Weapons); the foe has been attacked
+    this round (a backstab condition, redhack: Thief > Backstab)."""
     fighter = replace(
         fighter,
         acted=True,
@@ -241,7 +241,8 @@ def record_attack(
 
 
 def mark_attacked(fight: Fight, foe_key: str) -> Fight:
-    """Note that ``foe_key`` has been attacked this round (a backstab condition)."""
+    """Note that ``foe_key`` has been attacked this round (a backstab condition,
+    redhack: Thief > Backstab)."""
     if foe_key in fight.attacked_this_round:
         return fight
     return replace(fight, attacked_this_round=(*fight.attacked_this_round, foe_key))
@@ -269,8 +270,9 @@ class CleavePlan:
 
 
 def cleave_plan(fight: Fight, foe_key: str, named: list[str] | None) -> CleavePlan | None:
-    """The cleave dice asked for: ``None`` for none; ``[]``: one on the primary target
-    ``foe_key``; else on each named target (the primary's among them, or not).
+    """The cleave dice asked for (RULINGS R14): ``None`` for none; ``[]``: one on the
+    primary target ``foe_key``; else on each named target (the primary's among them, or
+    not).
 
     Raises:
         UnknownNameError: a named target is not in the fight.
