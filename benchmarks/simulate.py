@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from _bench import print_header, ratio, result, rounds, spread, standard_parser
 from hacktable.rulesets.redhack.bestiary import load_bestiary
-from hacktable.rulesets.redhack.simulate import (
+from hacktable.rulesets.redhack.sim import (
     Encounter,
     parse_monsters,
     sample_party,

@@ -12,11 +12,11 @@ from hacktable.rulesets.redhack.combat import (
     attack_request,
     backstab_damage,
     defence_request,
-    morale_check,
     roll_damage,
     step_up_die,
 )
 from hacktable.rulesets.redhack.core_rules import resolve
+from hacktable.rulesets.redhack.morale import morale_check
 
 from ...helpers import Faces
 

@@ -33,7 +33,7 @@ from hacktable.errors import (
 from hacktable.rules.resolution import TestRequest
 from hacktable.rulesets.redhack import core_rules
 from hacktable.rulesets.redhack.bestiary import Attack, Bestiary, Monster, load_bestiary
-from hacktable.rulesets.redhack.simulate import (
+from hacktable.rulesets.redhack.sim import (
     MAX_FOES,
     MAX_ROUNDS,
     MAX_RUNS,
@@ -44,14 +44,10 @@ from hacktable.rulesets.redhack.simulate import (
     FoeSpec,
     Summary,
     Tally,
-    bestiary_from_campaign,
     check_runs,
     describe_foes,
-    load_encounter,
-    load_party,
     mean_interval,
     parse_monsters,
-    party_from_campaign,
     plot,
     render_summary,
     sample_party,
@@ -62,7 +58,13 @@ from hacktable.rulesets.redhack.simulate import (
     summary_to_json,
     wilson,
 )
-from hacktable.rulesets.redhack.simulate_vector import compile_dice, passes
+from hacktable.rulesets.redhack.sim.vector import compile_dice, passes
+from hacktable.rulesets.redhack.simulate import (
+    bestiary_from_campaign,
+    load_encounter,
+    load_party,
+    party_from_campaign,
+)
 from hacktable.store import CampaignStore
 from tests.helpers import Faces
 

@@ -1,9 +1,10 @@
 """redhack combat rules as pure functions (redhack: Combat; RULINGS R5-R15).
 
 The players roll every die: they attack against a monster's AC and defend against its
-HD. These functions build the tests, roll the damage and decide morale, surprise and
-initiative from values handed in; the fight's state and its bookkeeping live in
-:mod:`.fight`, and the console commands in :mod:`.commands` tie the two together. Every
+HD. These functions build the tests and roll the damage from values handed in; morale
+is :mod:`.morale`, a player's attack in a fight :mod:`.attacks`, a monster's attack
+:mod:`.defence`, the round's steps :mod:`.rounds`, the fight's state :mod:`.fight`, and
+the console commands in :mod:`.commands` stage and show what those return. Every
 function takes its randomness from the caller's ``rng`` (RULINGS G1).
 """
 
@@ -17,20 +18,17 @@ from enum import IntEnum
 from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...errors import RuleError
-from ...rules.resolution import TestKind, TestRequest, TestResult
-from . import core_rules
+from ...rules.resolution import TestKind, TestRequest
 
 __all__ = [
     "BACKSTAB_WEAPON_TYPES",
     "Band",
     "DamageRoll",
-    "MoraleResult",
     "WeaponProfile",
     "attack_effect",
     "attack_request",
     "backstab_damage",
     "defence_request",
-    "morale_check",
     "roll_damage",
     "step_up_die",
 ]
@@ -314,46 +312,3 @@ def defence_request(
         who=who,
         purpose=f"against {attacker_name}",
     )
-
-
-@dataclass(frozen=True, slots=True)
-class MoraleResult:
-    """A morale test (redhack: Combat > Morale; RULINGS R12).
-
-    Attributes:
-        broken: whether the foes break.
-        explanation: the roll in words.
-        dice: the 2d6 roll's text, or ``None`` for a CHA test.
-        test: the CHA test, when the foes have no morale score.
-    """
-
-    broken: bool
-    explanation: str
-    dice: str | None = None
-    test: TestResult | None = None
-
-
-def morale_check(
-    morale: int | None,
-    rng: random.Random,
-    cha_request: TestRequest | None = None,
-) -> MoraleResult:
-    """Test morale (RULINGS R12). With a morale score (2-12): 2d6 on or under it holds.
-    Without one, the player who made the latest kill (or hit) makes a CHA test and a
-    success breaks them.
-
-    Raises:
-        RuleError: no morale score and nobody to make the CHA test.
-    """
-    if morale is not None:
-        result = roll("2d6", rng)
-        holds = result.total <= morale
-        verdict = "they hold" if holds else "they break"
-        text = f"morale {morale}: {render_roll(result)}: {verdict}"
-        return MoraleResult(not holds, text, render_roll(result))
-    if cha_request is None:
-        raise RuleError("no morale score, and no player has hit them to make the CHA test")
-    test = core_rules.resolve(cha_request, rng)
-    verdict = "they break" if test.success else "they hold"
-    text = f"{cha_request.who}'s CHA test: {test.explanation}: {verdict}"
-    return MoraleResult(test.success, text, None, test)

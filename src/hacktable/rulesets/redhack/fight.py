@@ -236,6 +236,10 @@ class Fighter:
         """Groups this fighter is Close to."""
         return tuple(k for k, b in self.bands if b == Band.CLOSE)
 
+    def after_action(self) -> Fighter:
+        """A copy that has taken its action this round (an action held is spent; R13)."""
+        return replace(self, acted=True, holding=False)
+
 
 @dataclass(frozen=True, slots=True)
 class Fight:

@@ -1,6 +1,7 @@
 """The injuries table applied to a character (redhack: Combat > Damage & Injuries;
-RULINGS R11): a pure function, used when a character at 0 HP is bandaged, healed or
-tended at a rest, and when aid reaches one dying of fatigue (R23)."""
+RULINGS R11): pure functions, used when a character at 0 HP is bandaged, healed or
+tended at a rest, and when aid reaches one dying of fatigue (R23); and a mortal wound's
+duration die."""
 
 from __future__ import annotations
 
@@ -9,11 +10,20 @@ from dataclasses import dataclass, replace
 
 from ...dice.render import render_roll
 from ...dice.roller import roll
-from ...dice.usage import UsageDie
+from ...dice.usage import UsageDie, UsageRoll, roll_usage
+from ...errors import RuleError
 from ...play.character import Character
 from ..base import Ruleset
 
-__all__ = ["ATTRIBUTE_BY_D6", "InjuryOutcome", "apply_injury"]
+__all__ = [
+    "ATTRIBUTE_BY_D6",
+    "DurationOutcome",
+    "InjuryOutcome",
+    "apply_injury",
+    "injury_refusal",
+    "roll_duration_die",
+    "tend",
+]
 
 ATTRIBUTE_BY_D6 = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 """The ability a 4 (debilitated) hits, by a d6 (the text: "randomly selected")."""
@@ -117,3 +127,89 @@ def apply_injury(
     ).with_hp(character.hp + amount)
     lines.append((f"{character.name} survives and gains {how} HP: HP {after.hp}", "success"))
     return InjuryOutcome(after, value, tuple(lines))
+
+
+def injury_refusal(character: Character) -> str | None:
+    """Why ``character`` should not roll on the injuries table, for the GM to override
+    (not at 0 HP nor dying of fatigue), or ``None`` (RULINGS R11, R23).
+
+    Raises:
+        RuleError: the character is dead, or mortally wounded (only exceptional healing
+            helps).
+    """
+    if character.dead:
+        raise RuleError(f"{character.name} is dead")
+    if character.mortal_wound is not None:
+        raise RuleError(f"{character.name} is mortally wounded: only exceptional healing helps")
+    if character.hp > 0 and not character.has_condition("dying"):
+        return f"{character.name} is not out of the fight ({character.hp} HP)"
+    return None
+
+
+def tend(
+    ruleset: Ruleset,
+    character: Character,
+    rng: random.Random,
+    *,
+    doomed: str = "mortally-wounded",
+    mortal_die: UsageDie = UsageDie.UD4,
+) -> InjuryOutcome:
+    """A character at 0 HP healed or bandaged rolls 1d6 on the injuries table
+    (:func:`apply_injury`; redhack: Combat > Damage & Injuries; RULINGS R11). Aid for
+    one dying of fatigue (step 7) is the same roll (redhack: Wilderness Survival >
+    Fatigue Table, "roll on the OOA table if aid is provided"); a survivor is back on
+    step 6, delirious (docs/rulings.md H26). One dying of fatigue while not at 0 HP
+    gains no HP (they were dying of fatigue, not of wounds); one brought back from 0 HP
+    keeps no more than the Drained cap of step 6 (half their maximum, H44)."""
+    from .party import FATIGUE_STEPS, with_fatigue_step
+    from .travel import drained_cap
+
+    outcome = apply_injury(ruleset, character, rng, doomed=doomed, mortal_die=mortal_die)
+    after = outcome.character
+    if not character.has_condition("dying") or after.dead:
+        return outcome
+    lines = list(outcome.lines)
+    after = with_fatigue_step(after, FATIGUE_STEPS.index("delirious"))
+    lines.append(
+        (
+            f"{after.name} is aided: back to delirious on the fatigue table (docs/rulings.md H26)",
+            "success",
+        )
+    )
+    cap = drained_cap(after)
+    if cap is not None and after.hp > cap > character.hp:
+        lines.append(
+            (f"{after.name} is drained: HP {after.hp} -> {cap} (half of {after.max_hp})", "warning")
+        )
+        after = replace(after, hp=cap)
+    return InjuryOutcome(after, outcome.value, tuple(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class DurationOutcome:
+    """A duration die rolled: the character afterwards, and the roll."""
+
+    character: Character
+    roll: UsageRoll
+
+    @property
+    def died(self) -> bool:
+        """Whether the die ran out, and the character died of their wounds."""
+        return self.roll.after.exhausted
+
+
+def roll_duration_die(character: Character, rng: random.Random) -> DurationOutcome:
+    """A mortally wounded character rolls their duration die (RULINGS R11: at every
+    torch check, every rest and every downtime day); once it is exhausted they die.
+
+    Raises:
+        RuleError: the character is not mortally wounded.
+    """
+    if character.mortal_wound is None:
+        raise RuleError(f"{character.name} is not mortally wounded")
+    usage = roll_usage(character.mortal_wound, rng)
+    if usage.after.exhausted:
+        after = replace(character, mortal_wound=None, conditions=(*character.conditions, "dead"))
+    else:
+        after = replace(character, mortal_wound=usage.after)
+    return DurationOutcome(after, usage)

@@ -1,6 +1,7 @@
 """The vector engine of the fight simulator: every fight at once, with NumPy.
 
-It plays exactly the model of :mod:`.simulate` (read its docstring; ``docs/simulate.md``)
+It plays exactly the model of :mod:`hacktable.rulesets.redhack.sim` (read its docstring;
+``docs/simulate.md``)
 on arrays: PC hit points are ``runs x PCs``, foe hit points ``runs x foes``, morale
 ``runs x groups``. It goes round by round; within a round it steps through the PCs
 and foes in the scalar engine's order, each step acting on every fight at once, masked
@@ -31,21 +32,15 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ...dice.notation import BinaryOp, Dice, Group, KeepMode, Negate, Node, Number
-from ...dice.roller import parse_cached
-from . import core_rules
-from .simulate import (
-    CLEAVE_DIE,
-    MAX_ROUNDS,
-    Encounter,
-    Progress,
-    Summary,
-    Tally,
-    check_runs,
-    roster,
-)
+from ....dice.notation import BinaryOp, Dice, Group, KeepMode, Negate, Node, Number
+from ....dice.roller import parse_cached
+from .. import core_rules
+from ..attacks import CLEAVE_DIE
+from ..morale import MORALE_DICE, morale_breaks, morale_due
+from .model import MAX_ROUNDS, Encounter, Progress, check_runs, roster
+from .stats import Summary, Tally
 
-__all__ = ["CHUNK", "compile_dice", "passes", "simulate_vector"]
+__all__ = ["CHUNK", "compile_dice", "morale_triggered", "passes", "simulate_vector"]
 
 CHUNK = 100_000
 """The most fights played together (fewer when the encounter is large)."""
@@ -155,6 +150,46 @@ def _damage(roller: Roller, n: int, critical: Bools, rng: np.random.Generator) -
         extra = np.flatnonzero(critical)
         total[extra] += roller(len(extra), rng)
     return np.maximum(total, 0)
+
+
+def morale_triggered(
+    hp: Ints, max_hp: Ints, tested: Bools, membership: Ints, sizes: Ints, single: Ints
+) -> Bools:
+    """Which groups test morale now, fight by fight (rows) and group by group (columns):
+    not ``tested`` yet, and :func:`..morale.morale_due` on the counts (redhack: Combat >
+    Morale; RULINGS R12). ``hp`` and ``max_hp`` are per fight and foe; ``membership`` is
+    foes x groups (1 where the foe is in the group), ``sizes`` its column sums, and
+    ``single`` each group's first foe (the one whose HP count for a group of one).
+
+    >>> one = np.array([[1], [1]])  # two foes, one group
+    >>> morale_triggered(np.array([[0, 3], [2, 3]]), np.array([[3, 3], [3, 3]]),
+    ...                  np.zeros((2, 1), dtype=bool), one, np.array([2]), np.array([0]))
+    array([[ True],
+           [False]])
+    """
+    standing: Ints = (hp > 0).astype(np.int64) @ membership
+    due = morale_due(sizes, sizes - standing, standing, hp[:, single], max_hp[:, single])
+    result: Bools = ~tested & due
+    return result
+
+
+def _sum_of_dice(expression: str) -> Callable[[tuple[int, int], np.random.Generator], Ints]:
+    """Plain ``NdS`` dice (the morale dice) rolled die by die over a shape of cells."""
+    node = parse_cached(expression)
+    if not isinstance(node, Dice) or node.keep is not None:  # pragma: no cover - data
+        raise TypeError(f"not plain dice: {expression!r}")
+    count, high = node.count, node.sides + 1
+
+    def rolls(shape: tuple[int, int], rng: np.random.Generator) -> Ints:
+        total: Ints = rng.integers(1, high, shape)
+        for _ in range(count - 1):
+            total = total + rng.integers(1, high, shape)
+        return total
+
+    return rolls
+
+
+_morale_dice = _sum_of_dice(MORALE_DICE)
 
 
 @dataclass(frozen=True)
@@ -326,22 +361,25 @@ class _Chunk:
         return hit
 
     def morale(self, pc: int, rows: Ints) -> None:
-        """Groups not yet tested, with a member standing, test once half of them are out
-        or, alone, at half HP or less: 2d6 over the score breaks them, or without one
-        PC ``pc``'s CHA test breaks them on a success (RULINGS R12)."""
+        """Groups whose test is due (:func:`morale_triggered`) test once: the morale dice
+        over the score break them (:func:`..morale.morale_breaks`), or without one PC
+        ``pc``'s CHA test breaks them on a success (RULINGS R12)."""
         s, rng = self.s, self.rng
-        hp = self.foe_hp[rows]
-        standing = (hp > 0).astype(np.int64) @ s.membership
-        out = s.sizes - standing
-        alone = (s.sizes == 1) & (hp[:, s.single] * 2 <= self.foe_max[rows][:, s.single])
-        trigger = ~self.tested[rows] & (standing > 0) & ((out * 2 >= s.sizes) | alone)
+        trigger = morale_triggered(
+            self.foe_hp[rows],
+            self.foe_max[rows],
+            self.tested[rows],
+            s.membership,
+            s.sizes,
+            s.single,
+        )
         if not trigger.any():
             return
         k, groups = trigger.shape
-        dice = rng.integers(1, 7, (k, groups)) + rng.integers(1, 7, (k, groups))
+        dice = _morale_dice((k, groups), rng)
         faces = rng.integers(1, 21, (k, groups))
         cha = passes(faces, s.cha_attr[pc], 1 + s.cha_shift[pc])
-        breaks = np.where(s.has_morale, dice > s.morale, cha)
+        breaks = np.where(s.has_morale, morale_breaks(dice, s.morale), cha)
         self.tested[rows] |= trigger
         self.broken[rows] |= trigger & breaks
 

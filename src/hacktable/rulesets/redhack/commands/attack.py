@@ -1,0 +1,267 @@
+"""The ``attack`` command: a player's attack on a foe or on another player (redhack:
+Combat > Attacking & Defending; Thief > Backstab; Warrior > Cleave; RULINGS R6-R10,
+R14). The rules are :mod:`..attacks`; this module reads the words, stages what the
+rules return and shows it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ....errors import RuleError
+from ....play.character import Character
+from ....play.outcome import Reply
+from ....rules.resolution import Critical
+from ...base import TestOptions
+from ...context import Context
+from ...grammar import Args
+from ..actors import has_feature, incapacitated
+from ..attacks import (
+    CLEAVE_DIE,
+    attack_attribute,
+    attack_situation,
+    attack_weapon,
+    backstab_reasons,
+    can_backstab_with,
+    check_backstab,
+    check_cleave,
+    check_offhand,
+    cleave_plan,
+    darkness,
+    hit_foe,
+    mark_attacked,
+    player_target_ac,
+    record_attack,
+    spend_cleave,
+    spend_thrown,
+    use_ammunition,
+)
+from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
+from ..fight import Fighter, Foe
+from .act import Act, fighter_character, replace_fighter
+from .fight_words import (
+    complete_attack,
+    event_detail,
+    fight_sources,
+    is_fighter,
+    read_action_words,
+)
+from .mechanics import StagedParty, damage_character
+from .narrate import tell
+from .registry import COMMANDS
+
+__all__ = ["attack_command", "hit"]
+
+
+@COMMANDS.command(
+    "attack",
+    "attack ATTACKER TARGET [adv|dis] [weapon W] [throw] [cleave [T,..]] [cover] [backstab] "
+    "[unsuspecting] [offhand] [override] [roll N] [damage N]",
+    "a character attacks: STR (melee) or DEX (ranged) against the target's AC",
+    details="""
+Melee is a STR test, ranged a DEX test, difficulty the target's AC (a broken foe: HD +
+AC); a natural 20 rolls damage twice and adds both (RULINGS R6). Damage: the weapon's die
+(two-handed one step up, R8; improvised and unarmed: the class's lower die). Ranged
+attacks roll the ammunition's usage die, with disadvantage for a second shot in a round
+(R9), have disadvantage beyond the weapon's range, when shooting while Close to an enemy,
+and against cover. A Warrior's "cleave" adds a d6 to the primary target's damage;
+"cleave goblin-2,goblin-3" also rolls to hit those for a d6 each (one die per target per
+round, level dice per round, R14). "backstab": a Thief with a small or missile weapon
+gets advantage and deals 2d6 + level when a condition of the text holds (hacktable says
+which). "offhand": a second attack with disadvantage for improvised damage (dual
+weapons). "throw": a weapon that can be thrown (dagger, hand axe, spear) is a melee
+weapon at Close range and is thrown at a Near foe by itself; "throw" throws it at a
+Close foe too (a DEX attack, with disadvantage for shooting while close to an enemy).
+A thrown weapon lies where it fell until 'fight end' picks it up; a flask of oil or
+holy water ("weapon oil") is always thrown and used up (docs/rulings.md H19, H25).
+A player attacking a player uses half their AC (R6). The GM may "override" the turn
+order, and fix the d20 ("roll 14") or the damage ("damage 5").
+""",
+    complete=complete_attack,
+)
+def attack_command(ctx: Context, args: Args) -> Reply:
+    """One attack."""
+    attacker = args.word("ATTACKER")
+    target = args.word("TARGET")
+    leftover, options, overrides = read_action_words(args)
+    if leftover:
+        raise args.error(f"unexpected {' '.join(leftover)!r}")
+    act = Act(ctx, overrides)
+    fight = act.need_fight()
+    fighter, character = fighter_character(act, attacker)
+    offhand = bool(options.get("offhand"))
+    if offhand:
+        check_offhand(act.ruleset, fighter, character)
+    else:
+        act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
+    if is_fighter(act, fight, target) and not fight.has_foe(target):
+        return _attack_player(act, fighter, character, target, options)
+    foe = fight.foe(target)
+    if not foe.fighting:
+        raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
+    band = fighter.band(foe.group)
+    weapon = attack_weapon(act.ruleset, character, options.get("weapon"), offhand)
+    weapon = weapon.used_at(band, bool(options.get("throw")))
+    attribute = attack_attribute(weapon)
+    backstab = bool(options.get("backstab"))
+    reasons = []
+    if has_feature(act.ruleset, character, "backstab"):
+        reasons = backstab_reasons(fight, fighter, foe, bool(options.get("unsuspecting")))
+    if backstab:
+        check_backstab(act.ruleset, character, weapon)
+        if not reasons:
+            act.need_override(
+                f"no backstab condition holds for {character.name} against {foe.name}"
+            )
+            reasons = ["the GM's call"]
+        act.say(f"Backstab: {reasons[0]}", "note")
+    elif reasons and can_backstab_with(weapon):
+        act.say(f"({character.name} could backstab {foe.name}: {reasons[0]})", "muted", log=False)
+    gm_adv, gm_dis = fight_sources(act, options)
+    base = act.ruleset.character_test(
+        character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
+    )
+    situation = attack_situation(fight, fighter, foe, band)
+    request = attack_request(
+        who=character.name,
+        attribute=attribute,
+        score=character.score(attribute),
+        weapon=weapon,
+        target_name=foe.name,
+        target_ac=foe.defence,
+        band=band,
+        base=base,
+        cover=bool(options.get("cover")),
+        close_to_enemy=situation.close_to_enemy,
+        long_first_round=situation.long_first_round,
+        short_against_long=situation.short_against_long,
+        backstab=backstab,
+        extra_disadvantages=("off-hand attack",) if offhand else (),
+    )
+    result = act.resolve(request)
+    act.show_test(f"{character.name} attacks {foe.name}", request, result)
+    act.detail.update(test=event_detail(request, result), target=foe.key)
+    plan = cleave_plan(fight, foe.key, options.get("cleave"))
+    act.fight = record_attack(
+        act.need_fight(), fighter, foe.key, weapon, offhand, request.advantage
+    )
+    if plan is not None:
+        check_cleave(act.ruleset, character, act.need_fight().fighter(fighter.name), plan.dice)
+    if result.success:
+        expression = backstab_damage(character.level) if backstab else weapon.damage
+        if plan is not None and plan.primary:
+            expression = f"{expression}+{CLEAVE_DIE}"
+        hit(act, character, foe, weapon, expression, result.critical is Critical.SUCCESS)
+    else:
+        act.say(f"{character.name} misses {foe.name}", "failure", log=False)
+    if plan is not None and plan.primary:
+        replace_fighter(act, spend_cleave(act.need_fight().fighter(character.name), foe.key))
+    for other in plan.others if plan is not None else ():
+        _cleave_attack(act, character, weapon, other)
+    _after_the_shot(act, character.name, weapon)
+    return act.commit("attack", character.name)
+
+
+def hit(
+    act: Act, character: Character, foe: Foe, weapon: WeaponProfile, expression: str, critical: bool
+) -> None:
+    """Stage a hit on ``foe`` (:func:`..attacks.hit_foe`), with the GM's damage if fixed."""
+    outcome = hit_foe(
+        act.need_fight(),
+        character.name,
+        foe.key,
+        weapon,
+        expression,
+        critical,
+        fixed=act.overrides.get("damage"),
+        ruleset=act.ruleset,
+        party=StagedParty(act),
+        rng=act.rng,
+    )
+    if outcome.total is not None:
+        act.detail["damage"] = outcome.total
+    act.fight = outcome.fight
+    tell(act, outcome.facts)
+
+
+def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target: str) -> None:
+    """A cleave die on another target: its own attack roll, a d6 on a hit (R14)."""
+    foe = act.need_fight().foe(target)
+    if not foe.fighting:
+        raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
+    fighter = spend_cleave(act.need_fight().fighter(character.name), foe.key)
+    replace_fighter(act, fighter)
+    attribute = attack_attribute(weapon)
+    circumstances = act.ruleset.circumstances(act.session.state)
+    base = act.ruleset.character_test(
+        character, attribute, TestOptions(disadvantages=darkness(circumstances))
+    )
+    request = attack_request(
+        who=character.name,
+        attribute=attribute,
+        score=character.score(attribute),
+        weapon=weapon,
+        target_name=foe.name,
+        target_ac=foe.defence,
+        band=fighter.band(foe.group),
+        base=base,
+    )
+    result = act.resolve(request)
+    act.show_test(f"{character.name} cleaves {foe.name}", request, result)
+    replace_fighter(act, replace(fighter, attacked=(*fighter.attacked, foe.key)))
+    act.fight = mark_attacked(act.need_fight(), foe.key)
+    if result.success:
+        critical = result.critical is Critical.SUCCESS
+        hit(act, character, foe, replace(weapon, ongoing=None), CLEAVE_DIE, critical)
+
+
+def _after_the_shot(act: Act, name: str, weapon: WeaponProfile) -> None:
+    """Roll the ammunition's usage die (R9) and let go of a thrown weapon (H19)."""
+    used = use_ammunition(act.character(name), act.need_fight().fighter(name), weapon, act.rng)
+    if used is not None:
+        tell(act, (used.fact,))
+        act.update(used.character)
+        replace_fighter(act, used.fighter)
+    thrown = spend_thrown(act.character(name), act.need_fight().fighter(name), weapon)
+    if thrown is not None:
+        act.update(thrown.character)
+        replace_fighter(act, thrown.fighter)
+        tell(act, (thrown.fact,))
+
+
+def _attack_player(
+    act: Act, fighter: Fighter, character: Character, target: str, options: dict[str, Any]
+) -> Reply:
+    """R6: a player attacking a player rolls against half the target's AC."""
+    victim = act.character(target)
+    if victim.key == character.key:
+        raise RuleError("a character cannot attack themselves")
+    weapon = attack_weapon(
+        act.ruleset, character, options.get("weapon"), bool(options.get("offhand"))
+    )
+    weapon = weapon.used_at(Band.CLOSE, bool(options.get("throw")))
+    attribute = attack_attribute(weapon)
+    gm_adv, gm_dis = fight_sources(act, options)
+    base = act.ruleset.character_test(
+        character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
+    )
+    request = attack_request(
+        who=character.name,
+        attribute=attribute,
+        score=character.score(attribute),
+        weapon=weapon,
+        target_name=victim.name,
+        target_ac=player_target_ac(act.ruleset.armour_class(victim)),
+        band=Band.CLOSE,
+        base=base,
+    )
+    result = act.resolve(request)
+    act.show_test(f"{character.name} attacks {victim.name} (half AC)", request, result)
+    replace_fighter(act, fighter.after_action())
+    if result.success:
+        damage = roll_damage(weapon.damage, act.rng, result.critical is Critical.SUCCESS)
+        total = act.overrides.get("damage", damage.total)
+        act.say(f"{character.name} hits {victim.name}: {damage.explain()}", "dice")
+        damage_character(act, victim.name, total, character.name)
+    _after_the_shot(act, character.name, weapon)
+    return act.commit("attack", character.name)

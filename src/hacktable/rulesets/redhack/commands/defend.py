@@ -1,0 +1,159 @@
+"""The ``defend`` and ``parry`` commands: a monster's attack, rolled by the player as a
+defence, and a Warrior's parry (redhack: Combat > Attacking & Defending; Warrior >
+Parry; RULINGS R5, R6, R12-R14). The rules are :mod:`..defence`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....play.outcome import Reply
+from ....rules.resolution import Critical
+from ...base import TestOptions
+from ...context import Context
+from ...grammar import Args
+from ..attacks import CLEAVE_DIE, darkness, mark_attacked
+from ..combat import Band, attack_request, defence_request, roll_damage
+from ..defence import (
+    check_parrier,
+    check_parry_target,
+    foe_attack,
+    foe_damage,
+    monster_attack_reasons,
+    parry_surprise,
+    record_defence,
+    spend_parry,
+)
+from .act import Act, fighter_character, read_overrides, replace_fighter
+from .attack import hit
+from .fight_words import complete_defend, event_detail, fight_sources, read_action_words
+from .mechanics import damage_character
+from .registry import COMMANDS
+
+__all__ = ["defend_command", "parry_command"]
+
+
+@COMMANDS.command(
+    "defend",
+    "defend PLAYER MONSTER [adv|dis] [with ATTACK] [override] [roll N] [damage N]",
+    "a monster attacks: the player tests AC against its HD; a natural 1 is its critical",
+    details="""
+Players roll for both sides: a monster's attack is the player's defence, a test of their
+AC with the attacker's HD as difficulty (RULINGS R6; a broken foe attacks as 1 HD, R12).
+A failure takes the monster's damage (its stat block, or damage by HD, R5); a natural 1
+means the monster scores a critical: damage rolled twice and added. A hit also shows
+what the attack does besides damage, as the bestiary notes it (a ghoul's paralysis, a
+spider's poison), for the GM to apply. A Warrior who defends successfully may parry
+that attacker with a cleave die ('parry').
+""",
+    complete=complete_defend,
+)
+def defend_command(ctx: Context, args: Args) -> Reply:
+    """A monster's attack, rolled by the player as a defence."""
+    defender = args.word("PLAYER")
+    attacker = args.word("MONSTER")
+    leftover, options, overrides = read_action_words(args)
+    if leftover:
+        raise args.error(f"unexpected {' '.join(leftover)!r}")
+    act = Act(ctx, overrides)
+    fight = act.need_fight()
+    fighter, character = fighter_character(act, defender)
+    foe = fight.foe(attacker)
+    for reason in monster_attack_reasons(fight, fighter, character, foe):
+        act.need_override(reason)
+    attack = foe_attack(foe, options.get("attack"))
+    gm_adv, gm_dis = fight_sources(act, options)
+    extra_adv = list(gm_adv)
+    if "hindered" in foe.conditions:
+        extra_adv.append(f"{foe.name} is tricked (disadvantage on its attack)")
+    request = defence_request(
+        who=character.name,
+        armour_class=act.ruleset.armour_class(character),
+        attacker_hd=foe.attack_hd,
+        attacker_name=foe.name,
+        base=act.ruleset.defence_base(character),
+        extra_advantages=tuple(extra_adv),
+        extra_disadvantages=gm_dis,
+    )
+    result = act.resolve(request)
+    label = f"{foe.name} attacks {character.name}" + (f" ({attack.name})" if attack else "")
+    act.show_test(label, request, result)
+    act.detail.update(test=event_detail(request, result), attacker=foe.key)
+    act.fight = record_defence(fight, fighter, foe, result.success)
+    if result.success:
+        act.say(f"{character.name} avoids the blow", "success", log=False)
+        if fighter.cleave_left and foe.key not in fighter.parried:
+            act.say(
+                f"({character.name} may parry: 'parry {character.name} {foe.key}')",
+                "muted",
+                log=False,
+            )
+    else:
+        critical = result.critical is Critical.FAILURE
+        damage = roll_damage(foe_damage(foe, attack), act.rng, critical)
+        total = act.overrides.get("damage", damage.total)
+        act.say(
+            f"{foe.name} hits: {damage.explain()}"
+            + (" (the monster's critical)" if critical else "")
+            + (f" (GM: {total})" if total != damage.total else ""),
+            "dice",
+        )
+        act.detail["damage"] = total
+        damage_character(act, character.name, total, foe.name)
+        if attack is not None and attack.effect:
+            act.say(f"{foe.name}'s {attack.name}: {attack.effect}", "warning")
+    return act.commit("defend", character.name)
+
+
+@COMMANDS.command(
+    "parry",
+    "parry WARRIOR MONSTER [override] [roll N] [damage N]",
+    "after a successful defence, a Warrior spends a cleave die on that attacker",
+    details="""
+Whenever a Warrior defends successfully with cleave dice left, they may assign one to
+the attacker, once per attacker per round (redhack: Warrior > Parry; RULINGS R14). Like
+every cleave die on a target other than the primary one it rolls to hit as normal; the
+campaign setting "parry" = automatic makes it hit without a roll. A Warrior surprised
+in an unexpected fight does not parry in round one either (R13) unless the GM overrides.
+""",
+    complete=complete_defend,
+)
+def parry_command(ctx: Context, args: Args) -> Reply:
+    """A Warrior's parry."""
+    warrior = args.word("WARRIOR")
+    attacker = args.word("MONSTER")
+    words, overrides = read_overrides(args, args.rest())
+    if words:
+        raise args.error(f"unexpected {' '.join(words)!r}")
+    act = Act(ctx, overrides)
+    fight = act.need_fight()
+    fighter, character = fighter_character(act, warrior)
+    foe = fight.foe(attacker)
+    check_parrier(act.ruleset, character)
+    act.need_override(parry_surprise(fight, fighter))
+    check_parry_target(fighter, foe)
+    replace_fighter(act, spend_parry(fighter, foe.key))
+    act.fight = mark_attacked(act.need_fight(), foe.key)
+    weapon = replace(act.ruleset.weapon_profile(character), ongoing=None)
+    if str(act.session.setting("parry")) == "automatic":
+        act.say(f"{character.name} parries {foe.name} with a cleave die")
+        hit(act, character, foe, weapon, CLEAVE_DIE, False)
+        return act.commit("parry", character.name)
+    circumstances = act.ruleset.circumstances(act.session.state)
+    base = act.ruleset.character_test(
+        character, "STR", TestOptions(disadvantages=darkness(circumstances))
+    )
+    request = attack_request(
+        who=character.name,
+        attribute="STR",
+        score=character.score("STR"),
+        weapon=weapon,
+        target_name=foe.name,
+        target_ac=foe.defence,
+        band=Band.CLOSE,
+        base=base,
+    )
+    result = act.resolve(request)
+    act.show_test(f"{character.name} parries {foe.name}", request, result)
+    if result.success:
+        hit(act, character, foe, weapon, CLEAVE_DIE, result.critical is Critical.SUCCESS)
+    return act.commit("parry", character.name)

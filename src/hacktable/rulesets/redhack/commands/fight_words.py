@@ -1,0 +1,154 @@
+"""Reading the words of an action in a fight (``attack``, ``defend``, ``tricksy``, ...):
+options, completions, the GM's sources of advantage, and the test as an event's
+detail."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ....rules.resolution import TestRequest, TestResult
+from ...context import CampaignView
+from ...grammar import Args
+from ..attacks import darkness
+from ..fight import Fight
+from .act import Act, current_fight, read_overrides
+
+__all__ = [
+    "complete_attack",
+    "complete_defend",
+    "event_detail",
+    "fight_sources",
+    "gm_sources",
+    "is_fighter",
+    "read_action_words",
+]
+
+_FLAGS = ("cover", "backstab", "unsuspecting", "offhand", "throw")
+
+
+def complete_attack(session: CampaignView, words: list[str]) -> Iterable[str]:
+    """Completions for an action on a target: a fighter, a foe (or fighter), options."""
+    fight = current_fight(session)
+    if fight is None:
+        return ()
+    if not words:
+        return [f.name for f in fight.fighters]
+    if len(words) == 1:
+        return [f.key for f in fight.foes if f.fighting] + [f.name for f in fight.fighters]
+    return (
+        "adv",
+        "dis",
+        "weapon",
+        "cleave",
+        "cover",
+        "backstab",
+        "unsuspecting",
+        "offhand",
+        "throw",
+        "override",
+        "roll",
+        "damage",
+    )
+
+
+def complete_defend(session: CampaignView, words: list[str]) -> Iterable[str]:
+    """Completions for a defence: a fighter, a foe in the fight, options."""
+    fight = current_fight(session)
+    if fight is None:
+        return ()
+    if not words:
+        return [f.name for f in fight.fighters]
+    if len(words) == 1:
+        return [f.key for f in fight.foes if f.fighting]
+    return ("adv", "dis", "with", "override", "roll", "damage")
+
+
+def read_action_words(args: Args) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
+    """Split an action's options: returns (unused words, options, overrides).
+
+    Raises:
+        CommandError: ``weapon`` without a name, or a malformed override.
+    """
+    words, overrides = read_overrides(args, args.rest())
+    options: dict[str, Any] = {"adv": 0, "dis": 0, "cleave": None}
+    rest: list[str] = []
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low in ("adv", "advantage"):
+            options["adv"] += 1
+        elif low in ("dis", "disadvantage"):
+            options["dis"] += 1
+        elif low == "weapon":
+            options["weapon"] = next(items, "")
+            if not options["weapon"]:
+                raise args.error("weapon needs a name")
+        elif low == "cleave":
+            following = next(items, None)
+            if following is None or following.lower() in (
+                "adv",
+                "dis",
+                "weapon",
+                *_FLAGS,
+                "with",
+            ):
+                options["cleave"] = []
+                if following is not None:
+                    rest.append(following)
+            else:
+                options["cleave"] = [t for t in following.split(",") if t]
+        elif low == "with":
+            options["attack"] = next(items, "")
+        elif low in _FLAGS:
+            options[low] = True
+        else:
+            rest.append(word)
+    # a word left over after "adv"/"weapon" handling may be a flag we re-scan
+    leftover = []
+    for word in rest:
+        low = word.lower()
+        if low in _FLAGS:
+            options[low] = True
+        elif low in ("adv", "advantage"):
+            options["adv"] += 1
+        elif low in ("dis", "disadvantage"):
+            options["dis"] += 1
+        else:
+            leftover.append(word)
+    return leftover, options, overrides
+
+
+def gm_sources(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The GM's advantages and disadvantages (``adv``, ``dis``)."""
+    return ("GM",) * options["adv"], ("GM",) * options["dis"]
+
+
+def fight_sources(act: Act, options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The GM's advantage and disadvantage, and darkness's (:func:`..attacks.darkness`),
+    on an attack or defence."""
+    gm_adv, gm_dis = gm_sources(options)
+    return gm_adv, gm_dis + darkness(act.ruleset.circumstances(act.session.state))
+
+
+def is_fighter(act: Act, fight: Fight, name: str) -> bool:
+    """Whether ``name`` names a character in the fight."""
+    try:
+        return fight.has_fighter(act.session.character(name).name)
+    except Exception:
+        return False
+
+
+def event_detail(request: TestRequest, result: TestResult) -> dict[str, Any]:
+    """A test as an event's detail."""
+    return {
+        "attribute": request.attribute,
+        "score": request.score,
+        "difficulty": request.difficulty,
+        "advantages": list(request.advantages),
+        "disadvantages": list(request.disadvantages),
+        "faces": list(result.faces),
+        "kept": result.kept,
+        "success": result.success,
+        "critical": result.critical.value,
+    }

@@ -1,0 +1,104 @@
+"""The simulator's output: a summary as text, as one JSON object, and as a histogram of
+rounds (a plot file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ....errors import CommandError
+from .model import MAX_ROUNDS
+from .stats import Estimate, Summary
+
+__all__ = ["plot", "render_summary", "summary_to_json"]
+
+
+def _percent(e: Estimate) -> str:
+    return f"{e.mean:6.1%}  ({e.low:.1%} to {e.high:.1%})"
+
+
+def _number(e: Estimate) -> str:
+    return f"{e.mean:6.2f}  ({e.low:.2f} to {e.high:.2f})"
+
+
+def render_summary(summary: Summary) -> list[str]:
+    """The summary as lines of text, each figure with its 95% interval."""
+    size = len(summary.party)
+    who = ", ".join(summary.party) if summary.party else "the party"
+    lines = [
+        f"{who} against {summary.foes or 'the foes'}",
+        f"{summary.runs:,} fights, {summary.engine} engine, seed {summary.seed}; "
+        "95% intervals in brackets",
+        f"  win rate        {_percent(summary.win_rate)}",
+        f"  PCs out         {_number(summary.out)}  of {size}",
+        f"  PCs dead        {_number(summary.dead)}  (after won fights)",
+        f"  PCs injured     {_number(summary.injured)}  (lasting injuries, after won fights)",
+        f"  captured/killed {_number(summary.captured)}  (PCs of lost fights)",
+        f"  rounds          {_number(summary.rounds)}",
+    ]
+    if summary.draw_rate.mean > 0:
+        lines.append(
+            f"  draws           {_percent(summary.draw_rate)}  (after {MAX_ROUNDS} rounds)"
+        )
+    return lines
+
+
+def summary_to_json(summary: Summary) -> dict[str, Any]:
+    """The summary as one JSON-ready object."""
+
+    def estimate(e: Estimate) -> dict[str, float]:
+        return {"mean": e.mean, "low": e.low, "high": e.high}
+
+    return {
+        "engine": summary.engine,
+        "seed": summary.seed,
+        "runs": summary.runs,
+        "party": list(summary.party),
+        "foes": summary.foes,
+        "win_rate": estimate(summary.win_rate),
+        "out": estimate(summary.out),
+        "dead": estimate(summary.dead),
+        "injured": estimate(summary.injured),
+        "captured": estimate(summary.captured),
+        "rounds": estimate(summary.rounds),
+        "draw_rate": estimate(summary.draw_rate),
+        "max_rounds": MAX_ROUNDS,
+        "round_counts": list(summary.round_counts),
+        "won_round_counts": list(summary.won_round_counts),
+    }
+
+
+def plot(summary: Summary, path: str | Path) -> None:
+    """Write a histogram of rounds per fight, won and not won stacked, to ``path`` (the
+    format from its extension: ``.png``, ``.svg``, ``.pdf``). Matplotlib's Agg canvas,
+    imported only here; no global state (pyplot) is touched.
+
+    Raises:
+        CommandError: the file cannot be written, or the format is unknown.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    rounds = list(range(1, len(summary.round_counts) + 1))
+    won = list(summary.won_round_counts) or [0] * len(rounds)
+    lost = [total - w for total, w in zip(summary.round_counts, won, strict=True)]
+    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    axes.bar(rounds, won, color="#2e7d32", label="party won")
+    axes.bar(rounds, lost, bottom=won, color="#c62828", label="lost or drawn")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("rounds")
+    axes.set_ylabel("fights")
+    who = ", ".join(summary.party) or "the party"
+    axes.set_title(
+        f"{who} against {summary.foes}\nwon {summary.win_rate.mean:.1%} of "
+        f"{summary.runs:,} fights ({summary.engine} engine, seed {summary.seed})",
+        fontsize="medium",
+    )
+    axes.legend()
+    try:
+        figure.savefig(path)
+    except (OSError, ValueError) as error:
+        raise CommandError(f"cannot write the plot {path}: {error}", "simulate") from error
