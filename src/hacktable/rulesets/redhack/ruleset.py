@@ -29,6 +29,8 @@ from .party import Needs
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...rules.tables import TableRoll
+    from ..context import CampaignView
+    from ..grammar import Intent
     from .combat import WeaponProfile
 
 __all__ = ["Redhack"]
@@ -732,6 +734,36 @@ class Redhack(Ruleset):
         table = self.content.table(table_id)
         result = lookup_roll(table, value)
         return _table_outcome(result)
+
+    # -- tools and conformance (in .legal) -----------------------------------------------
+    def legal_intents(self, view: CampaignView, principal_role: str) -> list[Intent]:
+        """What can be asked now (:func:`.legal.legal_intents`)."""
+        from .legal import legal_intents
+
+        return legal_intents(self, view, principal_role)
+
+    def odds_configurations(self) -> Iterable[TestRequest]:
+        """RULINGS R1-R5: the tests whose odds are checked
+        (:func:`.legal.odds_configurations`)."""
+        from .legal import odds_configurations
+
+        return odds_configurations()
+
+    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
+        """The three example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
+        from .legal import EXAMPLE_SESSIONS
+
+        return EXAMPLE_SESSIONS
+
+    def table_range(self, table_id: str) -> range:
+        """The values a table is read at (:func:`.legal.table_range`).
+
+        Raises:
+            UnknownNameError: no such table.
+        """
+        from .legal import table_range
+
+        return table_range(self, table_id)
 
 
 def _table_outcome(result: TableRoll) -> TableOutcome:
