@@ -46,7 +46,7 @@ from hacktable.rulesets.redhack.core_rules import resolve
 try:
     from hacktable.console.loop import Console
     from hacktable.console.render import PlainPrinter
-    from hacktable.console.session import Session
+    from hacktable.engine.session import Session
     from hacktable.play.events import Event
     from hacktable.store import CampaignStore
 except Exception as error:  # the store may still be under construction
@@ -141,7 +141,12 @@ def main() -> int:
             campaign file: {path}
             """,
         )
-        with CampaignStore.open(path) as store:
+        # The appends go to a file of their own: the session expects its log to end where
+        # its own last event did.
+        with (
+            CampaignStore.open(path) as store,
+            CampaignStore.open(Path(folder) / "appends.db") as appends,
+        ):
             session = Session(store, seed=SEED, source="benchmark")
             console = Console(session, PlainPrinter(out=io.StringIO()))
             console.execute(CHARACTER)
@@ -156,7 +161,7 @@ def main() -> int:
             )
             run_commands = command_loop(console)
             run_resolves = resolve_loop(request, random.Random(SEED))
-            run_appends = append_loop(store, event)
+            run_appends = append_loop(appends, event)
             run_commands(20)  # warm up
             run_resolves(1000)
             run_appends(5)

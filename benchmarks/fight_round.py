@@ -27,7 +27,7 @@ from pathlib import Path
 from _bench import print_header, ratio, result, rounds, spread, standard_parser
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
-from hacktable.console.session import Session
+from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
 
 SEED = 2026

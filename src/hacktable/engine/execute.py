@@ -80,6 +80,9 @@ class CommandLayer:
     ) -> Outcome:
         """Check, resolve and commit ``intent`` for ``principal``; tell the listeners.
 
+        A :class:`Words` intent for a command with a typed intent of its own (``note``,
+        ``undo``) is read into that intent first, as :meth:`parse` would.
+
         Args:
             principal: who acts.
             intent: what they ask.
@@ -88,11 +91,15 @@ class CommandLayer:
             warn: shows the user a problem at once (guided commands re-asking).
 
         Raises:
+            CommandError: a :class:`Words` intent whose words do not make the command's
+                typed intent.
             NotAllowedError: the principal may not ask this.
             HacktableError: the intent cannot be done (unknown names, a rule refuses
                 it, the store failed); nothing was stored.
         """
         command = self._command_for(intent)
+        if isinstance(intent, Words) and command.intent is not Words:
+            intent = command.read(list(intent.words))  # a typed command's words, read
         self._authorise(principal, command)
         session = self.session
         session.begin()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,7 +22,8 @@ from ..play.state import CampaignState
 from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 
 if TYPE_CHECKING:
-    from .grammar import CommandSet
+    from .context import CampaignView
+    from .grammar import CommandSet, Intent
 
 __all__ = [
     "CharacterSpec",
@@ -401,3 +402,38 @@ class Ruleset(ABC):
             UnknownNameError: no such table.
             RuleError: ``value`` is not on the table.
         """
+
+    # -- tools and conformance -----------------------------------------------------------
+    def legal_intents(self, view: CampaignView, principal_role: str) -> list[Intent]:
+        """The intents ``principal_role`` (a :class:`~hacktable.engine.principal.Role`
+        value: ``"gm"``, ``"player"``, ``"observer"``) can ask now, chosen from the state
+        in ``view``: each is well formed and names what exists, so it succeeds or fails
+        only for a rule's reason, never for a typo. Tools and tests play the ruleset with
+        them; an intent that cannot make sense now (an attack with no fight) is left out.
+        None by default."""
+        del view, principal_role
+        return []
+
+    def odds_configurations(self) -> Iterable[TestRequest]:
+        """The tests whose exact odds (:meth:`test_odds`) the conformance suite checks
+        against every face :meth:`resolve_test` can be dealt. None by default: a ruleset
+        declares its own."""
+        return ()
+
+    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
+        """The ruleset's example sessions as ``(script, seed, golden transcript)``, paths
+        relative to the repository root, in the order they are played on one campaign
+        (each after the ones before it). None by default."""
+        return ()
+
+    def table_range(self, table_id: str) -> range:
+        """Every value ``table_id`` declares it can be read at (:meth:`lookup_table`):
+        from the least to the greatest of the totals its dice roll (or its clamp allows)
+        and the bounds its entries name. Empty by default: a ruleset with tables
+        declares their ranges.
+
+        Raises:
+            UnknownNameError: no such table (a ruleset that declares ranges).
+        """
+        del table_id
+        return range(0)

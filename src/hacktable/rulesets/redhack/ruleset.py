@@ -39,6 +39,10 @@ from .sources import VISION
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..context import CampaignView
+    from ..grammar import Intent
     from .combat import WeaponProfile
 
 __all__ = ["ATTRIBUTES", "VISION", "Redhack"]
@@ -298,3 +302,33 @@ class Redhack(Ruleset):
             RuleError: ``value`` is off the table.
         """
         return table_rolls.lookup_table(self.content, table_id, value)
+
+    # -- tools and conformance (in .legal) -----------------------------------------------
+    def legal_intents(self, view: CampaignView, principal_role: str) -> list[Intent]:
+        """What can be asked now (:func:`.legal.legal_intents`)."""
+        from .legal import legal_intents
+
+        return legal_intents(self, view, principal_role)
+
+    def odds_configurations(self) -> Iterable[TestRequest]:
+        """RULINGS R1-R5: the tests whose odds are checked
+        (:func:`.legal.odds_configurations`)."""
+        from .legal import odds_configurations
+
+        return odds_configurations()
+
+    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
+        """The three example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
+        from .legal import EXAMPLE_SESSIONS
+
+        return EXAMPLE_SESSIONS
+
+    def table_range(self, table_id: str) -> range:
+        """The values a table is read at (:func:`.legal.table_range`).
+
+        Raises:
+            UnknownNameError: no such table.
+        """
+        from .legal import table_range
+
+        return table_range(self, table_id)

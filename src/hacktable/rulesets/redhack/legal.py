@@ -1,0 +1,241 @@
+"""What may be asked of a redhack table now: the intents a tool or a test can play, the
+tests whose odds are checked, the example sessions and the values each table is read at.
+
+:func:`legal_intents` reads the campaign state and offers :class:`Words` intents of
+redhack's commands (and the engine's ``table`` and ``note``) that name what exists:
+characters created by the rules with each class and kit, tests and saves of each
+attribute, usage dice that are not spent, hit points, the fight in the phase it is in,
+rests, tables and notes. Each succeeds or fails only for a rule's reason (a fighter who
+has already acted, a foe that has made its attacks), never for a typo; what cannot make
+sense now (an attack with no fight, a rest during one) is not offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...dice.notation import bounds
+from ...dice.parser import parse
+from ...errors import RuleError
+from ...play.character import Character, fold
+from ...play.codec import from_json
+from ...rules.resolution import TestKind, TestRequest
+from ..grammar import Intent, Words
+from .combat import Band
+from .fight import Fight, Fighter
+
+if TYPE_CHECKING:
+    from ..context import CampaignView
+    from .ruleset import Redhack
+
+__all__ = [
+    "EXAMPLE_SESSIONS",
+    "legal_intents",
+    "odds_configurations",
+    "table_range",
+]
+
+EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = (
+    ("examples/first-session.txt", 11, "tests/golden/first-session.out"),
+    ("examples/goblin-ambush.txt", 10, "tests/golden/goblin-ambush.out"),
+    ("examples/into-the-marsh.txt", 52, "tests/golden/into-the-marsh.out"),
+)
+"""The sessions ``make run`` plays on one campaign, in order, with their seeds, and
+their golden transcripts."""
+
+MAX_CHARACTERS = 8
+"""New characters are offered until the campaign has this many living ones."""
+
+MAX_FOES = 12
+"""Monsters are offered to a fight until it has this many still fighting."""
+
+TARGETS = 3
+"""Attacks and defences are offered against the first few foes still fighting."""
+
+MONSTER = "goblin"
+"""The packaged bestiary's monster that fights are set up with (RULINGS R5)."""
+
+NOTE = "The party presses on."
+"""The narration a ``note`` intent writes."""
+
+
+def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> list[Intent]:
+    """The intents the principal can ask now (see :meth:`Ruleset.legal_intents`).
+
+    Observers only watch (they may read, never act: nothing is offered). The GM and the
+    players get the same intents, as the command layer gives players the GM's rights
+    until players own their characters.
+
+    - ``character new NAME --class C --kit K`` for each class and kit while there are
+      fewer than :data:`MAX_CHARACTERS` living characters (redhack: Character Creation);
+    - ``test`` and ``save`` of each attribute by each living character (redhack: Core
+      Rules > Tests, Saving Throws & Effect Tests);
+    - ``usage`` of each item with a usage die not exhausted (redhack: Core Rules > Usage
+      & Duration Dice; RULINGS G3);
+    - ``hp`` damage and healing, by a number and by dice (redhack: Combat > Damage &
+      Injuries; RULINGS R11 for healing from 0);
+    - the fight as its phase allows (redhack: Combat; RULINGS R6, R13): ``fight start``
+      (expected or not) when there is none; in one, ``fight add N goblin``, ``init`` in
+      the set-up and after the monsters' turn, ``attack PC FOE`` by whoever's turn it
+      is, ``defend PC FOE`` on the monsters' turn, ``move`` Close by whoever's turn it
+      is, ``next`` once the round has begun, ``fight end``;
+    - ``rest short`` and ``rest long`` when there is no fight (redhack: Resting; RULINGS
+      R19);
+    - ``table NAME`` for each rolled table, ``table NAME = N`` at both ends of each
+      table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
+    - ``note TEXT``.
+    """
+    if principal_role == "observer":
+        return []
+    state = view.state
+    characters = [from_json(Character, data) for data in state.values("character")]
+    living = [c for c in characters if not c.dead]
+    intents: list[Intent] = []
+    if len(living) < MAX_CHARACTERS:
+        intents += _creations(ruleset, {fold(c.name) for c in characters})
+    for character in living:
+        for attribute in ruleset.attributes:
+            intents.append(Words("test", (character.name, attribute)))
+            intents.append(Words("save", (character.name, attribute)))
+        intents += _usages(character)
+        intents.append(Words("hp", (character.name, "-3")))
+        intents.append(Words("hp", (character.name, "-1d6")))
+        intents.append(Words("hp", (character.name, "+1d4")))
+    data = state.get("fight", "current")
+    fight = None if data is None else from_json(Fight, data)
+    if fight is None:
+        if living:
+            intents.append(Words("fight", ("start",)))
+            intents.append(Words("fight", ("start", "--unexpected")))
+        intents.append(Words("rest", ("short",)))
+        intents.append(Words("rest", ("long",)))
+    else:
+        intents += _fight(fight, {c.key: c for c in living})
+    intents += _tables(ruleset)
+    intents.append(Words("note", (NOTE,)))
+    return intents
+
+
+def _creations(ruleset: Redhack, taken: set[str]) -> Iterator[Words]:
+    """A new character of each class with each of its kits, under a name nobody has."""
+    for class_id, name in ruleset.classes():
+        number = 1
+        while fold(f"{name}{number}") in taken:
+            number += 1
+        for kit in range(1, len(ruleset.kits(class_id)) + 1):
+            words = (f"{name}{number}", "--class", class_id, "--kit", str(kit))
+            yield Words("character", ("new", *words))
+
+
+def _usages(character: Character) -> Iterator[Words]:
+    """``usage`` of each differently named item with a usage die left."""
+    seen: set[str] = set()
+    for item in character.inventory:
+        if item.usage is None or item.usage.exhausted or item.name in seen:
+            continue
+        seen.add(item.name)
+        yield Words("usage", (character.name, item.name))
+
+
+def _fight(fight: Fight, living: dict[str, Character]) -> Iterator[Words]:
+    """What the fight's phase allows (redhack: Combat > Initiative & Surprise,
+    Attacking & Defending, Movement & Blocking; RULINGS R6, R13): attacks and moves Close
+    by those whose turn it is, defences of those still standing and the monsters' moves
+    on the monsters' turn."""
+    fighting = [foe.key for foe in fight.foes if foe.fighting]
+    targets = fighting[:TARGETS]
+    fighters = [f for f in fight.fighters if f.key in living]
+    fighting_groups = {foe.group for foe in fight.foes if foe.fighting}
+    groups = [g.key for g in fight.groups if g.key in fighting_groups]
+    if len(fighting) < MAX_FOES:
+        yield Words("fight", ("add", "1", MONSTER))
+        yield Words("fight", ("add", "3", MONSTER))
+    if fight.phase in ("setup", "after") and fighting:
+        yield Words("init")
+    if fight.phase in ("free-round", "before", "after"):
+        for fighter in fighters:
+            if _may_act(fight, fighter, living[fighter.key]):
+                yield from (Words("attack", (fighter.name, foe)) for foe in targets)
+                for group in groups:
+                    if fighter.band(group) != Band.CLOSE:
+                        yield Words("move", (fighter.name, "close", group))
+    if fight.phase in ("setup", "monsters"):
+        yield from (Words("move", (group, "close")) for group in groups)
+    if fight.phase == "monsters":
+        for fighter in fighters:
+            if living[fighter.key].hp > 0:
+                yield from (Words("defend", (fighter.name, foe)) for foe in targets)
+    if fight.phase != "setup":
+        yield Words("next")
+    yield Words("fight", ("end",))
+
+
+def _may_act(fight: Fight, fighter: Fighter, character: Character) -> bool:
+    """Whether the fighter's turn has come and they have not acted (RULINGS R13)."""
+    try:
+        return fight.check_can_act(fighter, character.hp) is None
+    except RuleError:
+        return False
+
+
+def _tables(ruleset: Redhack) -> Iterator[Words]:
+    """Each rolled table rolled, each looked-up table read at both ends."""
+    for table in ruleset.content.tables:
+        if table.dice is not None:
+            yield Words("table", (table.id,))
+        else:
+            values = table_range(ruleset, table.id)
+            for value in (values[0], values[-1]):
+                yield Words("table", (table.id, "=", str(value)))
+
+
+def odds_configurations() -> Iterator[TestRequest]:
+    """The tests whose odds are checked: every attribute 1-20 against every difficulty
+    1-20, with no modifier and with a bonus of 3 and a penalty of 2 (the bonus takes
+    scores of 17 and more over 19, whose excess comes off the difficulty: RULINGS R2),
+    each with no advantage, advantage and disadvantage (R3); and monster tests of 0-15
+    HD (HD + 10 as the attribute, R5) against difficulties 1, 5, 10 and 15."""
+    modifiers = ((0, 0), (3, 2))
+    sources = (((), ()), (("GM",), ()), ((), ("GM",)))
+    for score in range(1, 21):
+        for difficulty in range(1, 21):
+            for bonus, penalty in modifiers:
+                for advantages, disadvantages in sources:
+                    yield TestRequest(
+                        "STR",
+                        score,
+                        difficulty,
+                        bonus,
+                        penalty,
+                        advantages,
+                        disadvantages,
+                    )
+    for hd in range(16):
+        for difficulty in (1, 5, 10, 15):
+            for advantages, disadvantages in sources:
+                yield TestRequest(
+                    "HD+10",
+                    hd + 10,
+                    difficulty,
+                    advantages=advantages,
+                    disadvantages=disadvantages,
+                    kind=TestKind.MONSTER,
+                )
+
+
+def table_range(ruleset: Redhack, table_id: str) -> range:
+    """Every value the table can be read at: from the least to the greatest of what its
+    dice roll (or its clamp allows) and the bounds its entries name (redhack: Wilderness
+    Survival > Survival Tables; RULINGS R22).
+
+    Raises:
+        UnknownNameError: no such table.
+    """
+    table = ruleset.content.table(table_id)
+    ends = [end for e in table.entries for end in (e.low, e.high, e.natural) if end is not None]
+    if table.clamp is not None:
+        ends += table.clamp
+    elif table.dice is not None:
+        ends += bounds(parse(table.dice))
+    return range(min(ends), max(ends) + 1)
