@@ -12,12 +12,9 @@ def carrying(*items: tuple[str, str | None]) -> Character:
     return Character(
         name="Sly",
         ruleset="redhack",
-        class_id="thief",
         level=1,
-        scores=(("STR", 10),),
         hp=5,
         max_hp=5,
-        hit_die=6,
         inventory=tuple(Item(name, ref=ref) for name, ref in items),
     )
 

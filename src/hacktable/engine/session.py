@@ -46,7 +46,7 @@ class Session:
 
     def __init__(self, store: CampaignStore, seed: int | None = None, source: str = "") -> None:
         self.store = store
-        self.ruleset: Ruleset = get_ruleset(store.ruleset)
+        self.ruleset: Ruleset[Any] = get_ruleset(store.ruleset)
         self.state = CampaignState.replay(store.events())
         self.number = store.next_session()
         self.seed = fresh_seed() if seed is None else seed
@@ -164,7 +164,9 @@ class Session:
     # -- characters ----------------------------------------------------------------------
     def characters(self) -> list[Character]:
         """Every character in the campaign, in the order created."""
-        return [from_json(Character, data) for data in self.state.values("character")]
+        return [
+            from_json(self.ruleset.character_type, data) for data in self.state.values("character")
+        ]
 
     def character(self, name: str) -> Character:
         """The character called ``name``: exact (case-insensitive), else a unique prefix.
@@ -177,13 +179,16 @@ class Session:
         if data is None:
             keys = [k for k in self.state.keys("character") if k.startswith(key)] if key else []
             if len(keys) > 1:
-                names = [from_json(Character, self.state.get("character", k)).name for k in keys]
+                names = [
+                    from_json(self.ruleset.character_type, self.state.get("character", k)).name
+                    for k in keys
+                ]
                 raise AmbiguousNameError("character", name, names)
             if len(keys) != 1:
                 names = [c.name for c in self.characters()]
                 raise UnknownNameError("character", name, names)
             data = self.state.get("character", keys[0])
-        return from_json(Character, data)
+        return from_json(self.ruleset.character_type, data)
 
     def character_change(self, before: Character | None, after: Character | None) -> Change:
         """The change that turns ``before`` into ``after`` (either may be ``None``)."""

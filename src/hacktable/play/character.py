@@ -1,19 +1,23 @@
-"""Characters and their items, as immutable values.
+"""Characters and their items, as immutable values: the core every ruleset shares.
 
-The shape is shared by the Hack family: attribute scores, a class, hit points, a
-background sentence with advantage and disadvantage tags, an inventory of items with
-usage dice, and coins. What the numbers mean is the ruleset's business
-(:mod:`hacktable.rulesets`).
+The core is what the engine, the store and every front end may know of a character in
+any ruleset: a name, the ruleset, hit points and level, an inventory of items with
+usage dice, coins, lasting conditions and experience. A ruleset extends it with a
+subclass of its own (redhack's adds a class, attribute scores in order, a hit die, a
+background, a kit and a mortal wound: :mod:`hacktable.rulesets.redhack.character`),
+named by ``Ruleset.character_type``. Every character's JSON form decodes to the core,
+whatever its ruleset (a ruleset's fields are simply not read).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Self
 
 from ..dice.usage import UsageDie
 from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 
-__all__ = ["Background", "Character", "Item", "fold"]
+__all__ = ["Character", "Item", "fold"]
 
 
 def fold(name: str) -> str:
@@ -93,75 +97,38 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
-class Background:
-    """A background sentence and the tests it gives advantage or disadvantage on.
-
-    redhack: Character Creation > 3. Backgrounds. Tags are free words the GM and player
-    agree on (``"climbing"``, ``"haggling"``); a test made ``for`` a tag picks them up.
-    """
-
-    text: str = ""
-    advantages: tuple[str, ...] = ()
-    disadvantages: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Character:
-    """A player character.
+    """A player character: the core of every ruleset's.
 
     Attributes:
         name: unique within a campaign (case-insensitively).
         ruleset: the ruleset id, e.g. ``"redhack"``.
-        class_id: the class's content id, e.g. ``"warrior"``.
-        scores: ``(attribute, score)`` pairs in the ruleset's order.
         hp: current hit points, 0 to ``max_hp``.
         max_hp: maximum hit points.
-        hit_die: sides of the class hit die (redhack: d10 warrior ... d4 wizard).
         level: 1 or more.
-        background: the background sentence and its tags.
         inventory: items, in the order gained.
         coins: coins carried, 0 or more.
-        kit: the starting kit's number, if one was taken.
         conditions: lasting conditions: an id, or ``"id: detail"``
             (``"wounded"``, ``"debilitated: DEX -2"``).
         xp: experience marks.
-        mortal_wound: the duration die of a mortally wounded character (RULINGS R11).
     """
 
     name: str
     ruleset: str
-    class_id: str
-    scores: tuple[tuple[str, int], ...]
     hp: int
     max_hp: int
-    hit_die: int
     level: int = 1
-    background: Background = Background()
     inventory: tuple[Item, ...] = ()
     coins: int = 0
-    kit: int | None = None
     conditions: tuple[str, ...] = ()
     xp: int = 0
-    mortal_wound: UsageDie | None = None
 
     @property
     def key(self) -> str:
         """The character's key in the campaign state."""
         return fold(self.name)
 
-    def score(self, attribute: str) -> int:
-        """The score of ``attribute`` (case-insensitive).
-
-        Raises:
-            UnknownNameError: no such attribute.
-        """
-        wanted = attribute.upper()
-        for name, value in self.scores:
-            if name == wanted:
-                return value
-        raise UnknownNameError("attribute", attribute, [n for n, _ in self.scores])
-
-    def with_hp(self, hp: int) -> Character:
+    def with_hp(self, hp: int) -> Self:
         """A copy with ``hp`` clamped to 0 .. ``max_hp`` (HP never goes above max)."""
         return replace(self, hp=max(0, min(hp, self.max_hp)))
 
@@ -205,17 +172,17 @@ class Character:
             raise AmbiguousNameError("item", name, [self.inventory[i].name for i in matches])
         raise UnknownNameError(f"item of {self.name}", name, [i.name for i in self.inventory])
 
-    def replace_item(self, index: int, item: Item) -> Character:
+    def replace_item(self, index: int, item: Item) -> Self:
         """A copy with the item at ``index`` replaced."""
         inventory = list(self.inventory)
         inventory[index] = item
         return replace(self, inventory=tuple(inventory))
 
-    def add_item(self, item: Item) -> Character:
+    def add_item(self, item: Item) -> Self:
         """A copy with ``item`` added at the end."""
         return replace(self, inventory=(*self.inventory, item))
 
-    def remove_item(self, index: int) -> Character:
+    def remove_item(self, index: int) -> Self:
         """A copy without the item at ``index``."""
         return replace(self, inventory=self.inventory[:index] + self.inventory[index + 1 :])
 
@@ -228,7 +195,7 @@ class Character:
         """Whether the character has died."""
         return self.has_condition("dead")
 
-    def with_coins(self, coins: int) -> Character:
+    def with_coins(self, coins: int) -> Self:
         """A copy with ``coins`` coins.
 
         Raises:

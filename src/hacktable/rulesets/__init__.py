@@ -21,6 +21,8 @@ from ..errors import UnknownNameError
 
 TYPE_CHECKING = False  # typing is not imported at run time (one-shot start-up cost)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .base import Ruleset
 
 __all__ = ["ENTRY_POINT_GROUP", "RulesetInfo", "available", "get_ruleset", "register"]
@@ -93,7 +95,7 @@ def _scan_entry_points() -> None:
 
 
 @cache
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     """The ruleset registered as ``ruleset_id``, imported on first use.
 
     Raises:
@@ -107,7 +109,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         raise UnknownNameError("ruleset", ruleset_id, _REGISTRY)
     module_name, _, class_name = info.target.partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    instance: Ruleset = cls()
+    instance: Ruleset[Any] = cls()
     return instance
 
 

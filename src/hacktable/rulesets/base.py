@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..dice.advantage import Advantage
 from ..dice.results import Roll
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CharacterSpec",
+    "CharacterT",
     "Creation",
     "Ruleset",
     "ScoresRoll",
@@ -126,8 +127,11 @@ class CharacterSpec:
     disadvantages: tuple[str, ...] = ()
 
 
+C = TypeVar("C", bound=Character)
+
+
 @dataclass(frozen=True, slots=True)
-class Creation:
+class Creation(Generic[C]):
     """A new character and how the dice made it.
 
     Attributes:
@@ -136,7 +140,7 @@ class Creation:
         detail: the same as JSON (every roll), for the log.
     """
 
-    character: Character
+    character: C
     lines: tuple[str, ...]
     detail: dict[str, object] = field(default_factory=dict)
 
@@ -164,7 +168,12 @@ class TableOutcome:
     detail: dict[str, object] = field(default_factory=dict)
 
 
-class Ruleset(ABC):
+CharacterT = TypeVar("CharacterT", bound=Character)
+"""A ruleset's own character type: the core :class:`~hacktable.play.character.Character`
+with the ruleset's extension."""
+
+
+class Ruleset(ABC, Generic[CharacterT]):
     """A game of the Hack family, as a plugin.
 
     Class attributes declare the ruleset's names; methods resolve its rules. Every
@@ -179,6 +188,9 @@ class Ruleset(ABC):
     """The rules text it implements, in ``../shared/rules/``."""
     attributes: ClassVar[tuple[str, ...]]
     """Attribute names in the character sheet's order."""
+    character_type: ClassVar[type[Character]] = Character
+    """The ruleset's own character class (the core with the ruleset's extension): the
+    engine decodes the campaign's characters into it."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
     command_package: ClassVar[str] = ""
@@ -236,7 +248,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def character_test(
-        self, character: Character, attribute: str, options: TestOptions
+        self, character: CharacterT, attribute: str, options: TestOptions
     ) -> TestRequest:
         """The test ``character`` makes with ``attribute``, with every source of
         advantage and disadvantage their class, background and gear give.
@@ -265,7 +277,7 @@ class Ruleset(ABC):
     @abstractmethod
     def build_character(
         self, spec: CharacterSpec, scores: ScoresRoll, rng: random.Random
-    ) -> Creation:
+    ) -> Creation[CharacterT]:
         """Finish a character from its rolled scores and the player's choices.
 
         Raises:
@@ -274,12 +286,12 @@ class Ruleset(ABC):
                 of an attribute with itself).
         """
 
-    def create_character(self, spec: CharacterSpec, rng: random.Random) -> Creation:
+    def create_character(self, spec: CharacterSpec, rng: random.Random) -> Creation[CharacterT]:
         """Roll the scores and build the character in one go."""
         return self.build_character(spec, self.roll_scores(rng), rng)
 
     @abstractmethod
-    def armour_class(self, character: Character) -> int:
+    def armour_class(self, character: CharacterT) -> int:
         """The character's AC."""
 
     @abstractmethod
@@ -287,7 +299,7 @@ class Ruleset(ABC):
         """An item called ``name``: from the equipment list if it is there (``True``),
         else custom gear (``False``)."""
 
-    def equip(self, character: Character, index: int, on: bool = True) -> Character:
+    def equip(self, character: CharacterT, index: int, on: bool = True) -> CharacterT:
         """A copy of ``character`` with the item at ``index`` worn (or taken off).
 
         Wearing armour, a shield or a helm takes off any other of the same kind;
@@ -330,11 +342,11 @@ class Ruleset(ABC):
 
     def heal_from_zero(
         self,
-        character: Character,
+        character: CharacterT,
         amount: int,
         rng: random.Random,
         settings: Callable[[str], object],
-    ) -> tuple[Character, tuple[tuple[str, str], ...]]:
+    ) -> tuple[CharacterT, tuple[tuple[str, str], ...]]:
         """A character at 0 HP is healed by ``amount``: what happens, as the character
         afterwards and ``(text, style)`` lines. By default they simply have the HP."""
         del rng, settings
@@ -346,32 +358,32 @@ class Ruleset(ABC):
         the ruleset's name for it (the id itself by default)."""
         return condition
 
-    def status_lines(self, character: Character, state: CampaignState) -> tuple[str, ...]:
+    def status_lines(self, character: CharacterT, state: CampaignState) -> tuple[str, ...]:
         """What the campaign state says about ``character`` beyond the sheet (hunger,
         a wound's clock...), as lines for 'character show' (none by default)."""
         del character, state
         return ()
 
-    def tag_hint(self, character: Character, tags: tuple[str, ...]) -> str | None:
+    def tag_hint(self, character: CharacterT, tags: tuple[str, ...]) -> str | None:
         """A hint when a test is made ``for`` tags no rule knows (a typo loses the
         advantage silently otherwise), or ``None``."""
         del character, tags
         return None
 
-    def carry_check(self, before: Character, after: Character) -> str | None:
+    def carry_check(self, before: CharacterT, after: CharacterT) -> str | None:
         """Why ``after`` cannot carry what it holds (when the change added to the load),
         or ``None`` (no limit by default)."""
         del before, after
         return None
 
-    def usage_advantages(self, character: Character, item: Item) -> list[str]:
+    def usage_advantages(self, character: CharacterT, item: Item) -> list[str]:
         """Sources of advantage the character has on ``item``'s usage die (none by
         default)."""
         del character, item
         return []
 
     @abstractmethod
-    def character_sheet(self, character: Character) -> tuple[str, ...]:
+    def character_sheet(self, character: CharacterT) -> tuple[str, ...]:
         """The character sheet as lines of text."""
 
     # -- tables --------------------------------------------------------------------------
@@ -404,7 +416,7 @@ class Ruleset(ABC):
         """
 
     # -- tools and conformance -----------------------------------------------------------
-    def legal_intents(self, view: CampaignView, principal_role: str) -> list[Intent]:
+    def legal_intents(self, view: CampaignView[Any], principal_role: str) -> list[Intent]:
         """The intents ``principal_role`` (a :class:`~hacktable.engine.principal.Role`
         value: ``"gm"``, ``"player"``, ``"observer"``) can ask now, chosen from the state
         in ``view``: each is well formed and names what exists, so it succeeds or fails

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..play.character import Character
 from ..play.events import Change, Event
@@ -23,11 +23,15 @@ from .base import Ruleset
 __all__ = ["Asker", "CampaignView", "Context"]
 
 
-class CampaignView(Protocol):
-    """The campaign as a command may read and change it."""
+CharacterT = TypeVar("CharacterT", bound=Character)
+
+
+class CampaignView(Protocol[CharacterT]):
+    """The campaign as a command may read and change it; its characters are of the
+    ruleset's own type (``CampaignView[redhack.character.Character]``)."""
 
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Ruleset[Any]:
         """The campaign's ruleset."""
 
     @property
@@ -45,14 +49,14 @@ class CampaignView(Protocol):
             LogConsistencyError: the event's ``before`` values do not match the state.
         """
 
-    def character(self, name: str) -> Character:
+    def character(self, name: str) -> CharacterT:
         """The character called ``name`` (exact, else a unique prefix).
 
         Raises:
             UnknownNameError: no character, or several, match.
         """
 
-    def characters(self) -> list[Character]:
+    def characters(self) -> list[CharacterT]:
         """Every character, in the order created."""
 
     def character_change(self, before: Character | None, after: Character | None) -> Change:
@@ -95,7 +99,7 @@ class Context:
         warn: shows the user a problem at once (guided commands re-asking).
     """
 
-    session: CampaignView
+    session: CampaignView[Any]
     line: str = ""
     ask: Asker | None = None
     warn: Callable[[str], None] | None = None

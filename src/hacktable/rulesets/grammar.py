@@ -63,7 +63,7 @@ class Words(Intent):
     words: tuple[str, ...] = ()
 
 
-Completer = Callable[[CampaignView, list[str]], Iterable[str]]
+Completer = Callable[[CampaignView[Any], list[str]], Iterable[str]]
 """Completion of the word being typed, given the table and the words before it."""
 
 Runner = Callable[[Context, "Args"], Reply]

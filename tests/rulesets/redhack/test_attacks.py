@@ -11,7 +11,7 @@ import pytest
 from hacktable.dice import UsageDie
 from hacktable.dice.advantage import Advantage
 from hacktable.errors import RuleError, UnknownNameError
-from hacktable.play.character import Character, Item
+from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rulesets.redhack.attacks import (
     CLEAVE_DIE,
     attack_situation,

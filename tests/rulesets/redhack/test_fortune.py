@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hacktable.errors import CommandError, RuleError, RulesDataError, UnknownNameError
-from hacktable.play.character import Background, Character
+from hacktable.rulesets.redhack.character import Background, Character
 from hacktable.play.events import Event
 from hacktable.rulesets.redhack.fortune import (
     Role,
@@ -39,7 +39,17 @@ def person(
 ) -> Character:
     """A character with the given scores (the rest 10)."""
     every = {a: scores.get(a, 10) for a in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
-    return Character(name, "redhack", class_id, tuple(every.items()), 6, 6, 10, 1, background)
+    return Character(
+        name=name,
+        ruleset="redhack",
+        class_id=class_id,
+        scores=tuple(every.items()),
+        hp=6,
+        max_hp=6,
+        hit_die=10,
+        level=1,
+        background=background,
+    )
 
 
 def jungle() -> Task:

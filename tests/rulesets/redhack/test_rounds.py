@@ -10,7 +10,7 @@ import pytest
 
 from hacktable.dice import UsageDie
 from hacktable.errors import RuleError
-from hacktable.play.character import Character
+from hacktable.rulesets.redhack.character import Character
 from hacktable.rulesets.redhack.damage import damage_character, damage_foe
 from hacktable.rulesets.redhack.facts import (
     CharacterDown,

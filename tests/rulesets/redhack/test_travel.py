@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hacktable.errors import CommandError, RuleError, RulesDataError, UnknownNameError
-from hacktable.play.character import Character, Item
+from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rulesets.redhack.commands.travel import current_journey
 from hacktable.rulesets.redhack.party import Needs, PartyState, fatigue_step, with_fatigue_step
 from hacktable.rulesets.redhack.ruleset import Redhack

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ...dice import Advantage
 from ...errors import RuleError
@@ -88,7 +89,7 @@ def undo_command(ctx: Context, intent: UndoIntent) -> Reply:
     return Reply().add(f"Undid #{target.seq}: {target.summary}", "warning")
 
 
-def _complete_table(session: CampaignView, words: list[str]) -> Iterable[str]:
+def _complete_table(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
     if not words:
         return [tid for tid, _ in session.ruleset.tables()]
     return ("adv", "dis", "+1", "-1", "=")
@@ -230,7 +231,7 @@ def help_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-def _command_names(table: CampaignView) -> list[str]:
+def _command_names(table: CampaignView[Any]) -> list[str]:
     if not isinstance(table, Session):  # pragma: no cover - the engine passes its own
         return []
     return sorted({c.name for commands in table.command_sets() for c in commands})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ...dice import Advantage, UsageDie, outcome_to_json, render_outcome, roll_outcome, roll_usage
 from ...play.events import Event
@@ -40,7 +41,7 @@ def _read(args: Args) -> RollIntent:
     return RollIntent(text, advantages, disadvantages)
 
 
-def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
+def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
     return ("adv", "dis", "d20", "3d6", "2d6", "d6", "ud6")
 
 

@@ -3,7 +3,7 @@ Character Creation > 2. Class)."""
 
 from __future__ import annotations
 
-from ...play.character import Character
+from .character import Character
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...errors import UnknownNameError
-from ...play.character import Character
 from ...rules.resolution import TestRequest
 from ..base import TestOptions
+from .character import Character
 from .content.equipment import Armour, ArmourPiece
 from .content.index import Content
 from .sources import character_test

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from ...dice.advantage import Advantage
 from ...dice.usage import UsageDie, roll_usage
 from ...errors import RuleError
-from ...play.character import Character
 from .actors import has_feature
+from .character import Character
 from .combat import BACKSTAB_WEAPON_TYPES, Band, WeaponProfile, roll_damage
 from .damage import damage_foe
 from .facts import AmmunitionUsed, Fact, Hit, NoEffect, ThrownDown, UsedUp

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from ...dice.render import render_roll, roll_to_json
 from ...dice.roller import roll
 from ...errors import CommandError
-from ...play.character import Background, Character, Item
 from ..base import CharacterSpec, Creation, ScoresRoll
+from .character import Background, Character, Item
 from .content.index import Content
 from .content.schemas import ATTRIBUTES, Kit, KitItem
 
@@ -45,7 +45,7 @@ def build_character(
     *,
     ruleset: str,
     attribute: Callable[[str], str],
-) -> Creation:
+) -> Creation[Character]:
     """redhack: Character Creation. After the scores: an optional swap of two
     attributes, the class (starting HP = hit die + 4, rolled), the background, and
     the starting kit with its coins rolled (4. Starting Equipment; RULINGS R8).

@@ -7,8 +7,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ...play.character import Character
 from .actors import incapacitated
+from .character import Character
 from .facts import CharacterDown, CharacterHurt, Fact, FightStep, FoeHurt, FoeOut, PartyDown
 from .fight import Fight
 from .morale import check_morale

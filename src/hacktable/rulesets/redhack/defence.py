@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...errors import RuleError
-from ...play.character import Character
 from .actors import has_feature, incapacitated
+from .character import Character
 from .combat import Band
 from .fight import Fight, Fighter, Foe, FoeAttack
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ...dice.usage import UsageDie
 from ...errors import RuleError, UnknownNameError
-from ...play.character import Item, fold
+from .character import Item, fold
 from .combat import Band
 
 __all__ = [

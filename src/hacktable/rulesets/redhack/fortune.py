@@ -30,9 +30,10 @@ id.
 The cleric's prayer (redhack: Spellcasting > Divine Magic) is also "a fortune roll", but
 on a fixed table with fixed modifiers and no roles; it is not a :class:`Task`.
 
->>> from hacktable.play.character import Character
+>>> from hacktable.rulesets.redhack.character import Character
 >>> scout = Role(id="scout", name="Scout", attributes=("DEX", "WIS"))
->>> sly = Character("Sly", "redhack", "thief", (("DEX", 16), ("WIS", 13)), 4, 4, 6)
+>>> sly = Character(name="Sly", ruleset="redhack", hp=4, max_hp=4, class_id="thief",
+...                 scores=(("DEX", 16), ("WIS", 13)), hit_die=6)
 >>> aptitude(scout, sly).value, aptitude(scout, None).value
 (3, -2)
 """
@@ -49,9 +50,9 @@ import msgspec
 
 from ...dice.roller import roll
 from ...errors import RuleError, RulesDataError, UnknownNameError
-from ...play.character import Character
 from ...rules.content import decode_toml, entry_label, load_toml_file, require_unique
 from ...rules.tables import Table, TableEntry, describe_entry, lookup, validate_table
+from .character import Character
 from .content.loader import load_content
 from .content.schemas import ATTRIBUTES, Attribute
 from .core_rules import modifier

@@ -12,8 +12,8 @@ from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...dice.usage import UsageDie, UsageRoll, roll_usage
 from ...errors import RuleError
-from ...play.character import Character
 from ..base import Ruleset
+from .character import Character
 
 __all__ = [
     "ATTRIBUTE_BY_D6",
@@ -45,7 +45,7 @@ class InjuryOutcome:
 
 
 def apply_injury(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Character],
     character: Character,
     rng: random.Random,
     *,
@@ -147,7 +147,7 @@ def injury_refusal(character: Character) -> str | None:
 
 
 def tend(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Character],
     character: Character,
     rng: random.Random,
     *,

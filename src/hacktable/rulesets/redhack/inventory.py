@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...dice.usage import UsageDie
 from ...errors import UnknownNameError
-from ...play.character import Character, Item
+from .character import Character, Item
 from .content.equipment import Armour, ArmourPiece, Gear, Weapon
 from .content.index import Content
 

@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING
 from ...dice.notation import bounds
 from ...dice.parser import parse
 from ...errors import RuleError
-from ...play.character import Character, fold
 from ...play.codec import from_json
 from ...rules.resolution import TestKind, TestRequest
 from ..grammar import Intent, Words
+from .character import Character, fold
 from .combat import Band
 from .fight import Fight, Fighter
 
 if TYPE_CHECKING:
-    from ..context import CampaignView
     from .ruleset import Redhack
+    from .view import CampaignView
 
 __all__ = [
     "EXAMPLE_SESSIONS",

@@ -20,10 +20,10 @@ from typing import Any, overload
 from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...errors import RuleError
-from ...play.character import Character
 from ...rules.resolution import TestKind, TestRequest, TestResult
 from ..base import TestOptions
 from . import core_rules
+from .character import Character
 from .facts import Fact, FightStep, GroupBreaks, MoraleTested, MoraleUntestable, MoraleWhy
 from .fight import Fight
 

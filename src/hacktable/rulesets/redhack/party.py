@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...errors import RuleError
-from ...play.character import Character
+from .character import Character
 
 __all__ = [
     "ENVIRONMENTS",

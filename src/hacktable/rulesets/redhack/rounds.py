@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from ...dice.usage import UsageDie, roll_usage
-from ...play.character import Character
 from ...rules.resolution import TestKind
 from ..base import TestOptions
 from .actors import has_feature, incapacitated
+from .character import Character
 from .damage import damage_foe
 from .facts import (
     Fact,

@@ -27,11 +27,11 @@ from typing import ClassVar
 from ...dice.advantage import Advantage
 from ...dice.usage import UsageDie
 from ...errors import RuleError
-from ...play.character import Character, Item
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
 from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
 from . import armour, core_rules, creation, inventory, sheet, sources, table_rolls, weapons
+from .character import Character, Item
 from .content.index import Content
 from .content.loader import load_content
 from .content.schemas import ATTRIBUTES
@@ -41,19 +41,20 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..context import CampaignView
     from ..grammar import Intent
     from .combat import WeaponProfile
+    from .view import CampaignView
 
 __all__ = ["ATTRIBUTES", "VISION", "Redhack"]
 
 
-class Redhack(Ruleset):
+class Redhack(Ruleset[Character]):
     """redhack: house rules in the Black Hack family."""
 
     id: ClassVar[str] = "redhack"
     title: ClassVar[str] = "redhack"
     rules_file: ClassVar[str] = "000_1a63cf86266157db.txt"
+    character_type: ClassVar[type[Character]] = Character
     attributes: ClassVar[tuple[str, ...]] = ATTRIBUTES
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting(
@@ -247,7 +248,7 @@ class Redhack(Ruleset):
 
     def build_character(
         self, spec: CharacterSpec, scores: ScoresRoll, rng: random.Random
-    ) -> Creation:
+    ) -> Creation[Character]:
         """redhack: Character Creation: swap, class, hit points, background, kit and
         coins (RULINGS R8; :func:`.creation.build_character`).
 

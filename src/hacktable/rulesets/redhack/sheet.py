@@ -7,10 +7,10 @@ Fatigue & Supplies; RULINGS R7, R19, R23, R29.
 from __future__ import annotations
 
 from ...errors import HacktableError
-from ...play.character import Character
 from ...play.codec import from_json
 from ...play.state import CampaignState
 from .armour import armour_class
+from .character import Character
 from .content.index import Content
 from .core_rules import modifier
 from .inventory import load

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import RuleError, UnknownNameError
-from ...play.character import Character, Item
 from ...play.state import CampaignState
 from ...rules.resolution import TestKind, TestRequest
 from ..base import TestOptions
+from .character import Character, Item
 from .content.equipment import Armour, ArmourPiece, Gear
 from .content.index import Content
 from .inventory import encumbrance

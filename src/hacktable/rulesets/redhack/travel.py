@@ -24,13 +24,13 @@ from typing import Literal
 import msgspec
 
 from ...errors import RuleError, RulesDataError
-from ...play.character import Character, fold
 from ...rules.content import decode_toml, entry_label, load_toml_file, require_unique
 from ...rules.render import describe_request
 from ...rules.resolution import TestResult
 from ...rules.tables import Table, TableRoll, roll_table, validate_table
 from ...rules.words import counted
 from ..base import TestOptions
+from .character import Character, fold
 from .core_rules import modifier
 from .party import Needs, fatigue_step, with_fatigue_step
 

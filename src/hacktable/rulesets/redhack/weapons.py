@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ...dice.usage import UsageDie
 from ...errors import RuleError, UnknownNameError
-from ...play.character import Character
+from .character import Character
 from .content.equipment import Gear, Weapon
 from .content.index import Content
 

@@ -8,18 +8,19 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from ....errors import CommandError, RuleError
-from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.resolution import TestRequest, TestResult
 from ....rules.tables import TableRoll
 from ...base import TableOutcome
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character
 from ..fight import Fight, Fighter
 from ..party import MINUTES_PER_DAY, Needs, PartyState
 from ..ruleset import Redhack
+from ..view import CampaignView
 
 T = TypeVar("T")
 
@@ -155,7 +156,7 @@ class Act:
     # -- characters ----------------------------------------------------------------------
     def character(self, name: str) -> Character:
         """A character as this command has left them so far."""
-        found = self.session.character(name)
+        found: Character = self.session.character(name)
         return self._now.get(found.key, found)
 
     def update(self, character: Character) -> None:

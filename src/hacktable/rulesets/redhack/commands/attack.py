@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Any
 
 from ....errors import RuleError
-from ....play.character import Character
 from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
@@ -36,6 +35,7 @@ from ..attacks import (
     spend_thrown,
     use_ammunition,
 )
+from ..character import Character
 from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
 from ..fight import Fighter, Foe
 from .act import Act, fighter_character, replace_fighter

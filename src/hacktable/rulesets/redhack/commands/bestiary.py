@@ -12,8 +12,9 @@ from ....play.codec import to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.words import counted
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..view import CampaignView
 from .fight import monsters_for
 from .registry import COMMANDS
 

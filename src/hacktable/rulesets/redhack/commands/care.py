@@ -12,8 +12,9 @@ from ....dice.usage import roll_usage
 from ....errors import RuleError
 from ....play.events import Change
 from ....play.outcome import Reply
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..view import CampaignView
 from .act import Act
 from .fight import campaign_day
 from .mechanics import read_injury_overrides, roll_duration_die, roll_injury

@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 
 from ....dice import Advantage, UsageDie, roll_usage
 from ....errors import CommandError, HacktableError, RuleError
-from ....play.character import fold
 from ....play.events import Event
 from ....play.outcome import Reply
 from ...base import CharacterSpec, ScoresRoll
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args, Intent
+from ..character import fold
+from ..view import CampaignView
 from .common import character_names
 from .registry import COMMANDS
 

@@ -9,8 +9,8 @@ from ....play.outcome import Reply
 from ....rules.render import describe_request
 from ....rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ...base import TestOptions
-from ...context import CampaignView
 from ...grammar import Args
+from ..view import CampaignView
 
 __all__ = [
     "TEST_WORDS",

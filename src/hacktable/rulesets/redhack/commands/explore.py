@@ -17,7 +17,6 @@ from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....dice.usage import roll_usage
 from ....errors import HacktableError, RuleError, RulesDataError, UnknownNameError
-from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
@@ -25,8 +24,9 @@ from ....rules.resolution import TestKind, TestResult
 from ....rules.tables import Table, roll_table, validate_table
 from ....rules.words import counted
 from ...base import TestOptions
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character
 from ..exploration import (
     EncounterCheck,
     RopeHold,
@@ -39,6 +39,7 @@ from ..exploration import (
     shift_reaction,
 )
 from ..party import ENVIRONMENTS
+from ..view import CampaignView
 from .act import Act, current_fight, read_overrides
 from .mechanics import damage_character, incapacitated, roll_duration_die
 from .registry import COMMANDS

@@ -15,10 +15,11 @@ from ....play.outcome import Reply
 from ....rules.resolution import Critical, TestKind
 from ....rules.words import plural
 from ...base import TestOptions
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
+from ..view import CampaignView
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 from .registry import COMMANDS

@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ....rules.resolution import TestRequest, TestResult
-from ...context import CampaignView
 from ...grammar import Args
 from ..attacks import darkness
 from ..fight import Fight
+from ..view import CampaignView
 from .act import Act, current_fight, read_overrides
 
 __all__ = [

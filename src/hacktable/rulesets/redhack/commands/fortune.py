@@ -16,11 +16,11 @@ from pathlib import Path
 import msgspec
 
 from ....errors import HacktableError, RuleError, UnknownNameError
-from ....play.character import Character
 from ....play.codec import from_json, to_json
 from ....play.outcome import Reply
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character
 from ..fortune import (
     Implied,
     Task,
@@ -31,6 +31,7 @@ from ..fortune import (
     load_tasks_from,
 )
 from ..ruleset import Redhack
+from ..view import CampaignView
 from .act import Act, read_overrides
 from .registry import COMMANDS
 

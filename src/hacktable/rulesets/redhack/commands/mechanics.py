@@ -9,10 +9,10 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ....dice.usage import UsageDie
-from ....play.character import Character
 from ...grammar import Args
 from .. import injuries, rounds
 from ..actors import INCAPACITATING, incapacitated
+from ..character import Character
 from ..damage import damage_character as character_damage
 from ..damage import damage_foe as foe_damage
 from ..facts import FightStep

@@ -11,16 +11,17 @@ from typing import Literal
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....errors import RuleError
-from ....play.character import Character
 from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character
 from ..conditions import load_conditions
 from ..exploration import EncounterCheck
 from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, drained_cap, fatigue_day, recovered_step
+from ..view import CampaignView
 from .act import Act, read_overrides
 from .explore import encounter_for
 from .mechanics import incapacitated, roll_duration_die, roll_injury

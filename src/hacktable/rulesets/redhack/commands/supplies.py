@@ -8,10 +8,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ....dice.usage import roll_usage
-from ....play.character import Character
 from ....play.outcome import Reply
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character
+from ..view import CampaignView
 from .act import Act
 from .registry import COMMANDS
 

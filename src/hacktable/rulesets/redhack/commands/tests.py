@@ -12,8 +12,9 @@ from ....play.outcome import Reply
 from ....rules.render import describe_request
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args, Intent
+from ..view import CampaignView
 from .common import TEST_WORDS, attribute_names, character_names, read_test_options, show_test
 from .registry import COMMANDS
 

@@ -14,13 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from ....errors import RuleError, UnknownNameError
-from ....play.character import Character, fold
 from ....play.codec import from_json
 from ....play.outcome import Reply
 from ....rules.tables import Table, describe_entry
 from ....rules.words import counted
-from ...context import CampaignView, Context
+from ...context import Context
 from ...grammar import Args
+from ..character import Character, fold
 from ..core_rules import modifier
 from ..party import fatigue_step
 from ..travel import (
@@ -37,6 +37,7 @@ from ..travel import (
     survival_roll,
     travelling_light,
 )
+from ..view import CampaignView
 from .act import Act, read_flags
 from .explore import encounter_for
 from .mechanics import incapacitated

@@ -22,8 +22,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ....play.character import Character
     from ....play.state import CampaignState
+    from ..character import Character
 
 __all__ = [
     "SAMPLE_PARTY",
@@ -132,8 +132,8 @@ def fighters_of(state: CampaignState, where: str | Path) -> tuple[Combatant, ...
     Raises:
         CommandError: nobody can fight.
     """
-    from ....play.character import Character
     from ....play.codec import from_json
+    from ..character import Character
 
     characters = [from_json(Character, data) for data in state.values("character")]
     party = tuple(combatant(c) for c in characters if not c.dead and c.hp > 0)
