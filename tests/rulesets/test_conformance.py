@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pytest
 
+from hacktable.dice.usage import UsageDie
 from hacktable.errors import RuleError
 from hacktable.play.character import Character
 from hacktable.play.codec import from_json, to_json
 from hacktable.rulesets import available, get_ruleset
-from hacktable.rulesets.base import CharacterSpec
 
 from ..console.test_script import run_script
 from .conformance_helpers import (
@@ -103,8 +103,8 @@ def test_nothing_draws_from_the_global_random(
         for table_id, _name in ruleset.tables():
             with contextlib.suppress(RuleError):  # a table read, not rolled
                 ruleset.roll_table(table_id, rng)
-        for class_id, _name in ruleset.classes():
-            ruleset.create_character(CharacterSpec("Tester", class_id), rng)
+        for spec in ruleset.character_specs("Tester"):
+            ruleset.create_character(spec, rng)
         for request in list(ruleset.odds_configurations())[:50]:
             ruleset.resolve_test(request, rng)
     assert not called
@@ -113,25 +113,22 @@ def test_nothing_draws_from_the_global_random(
 # -- characters --------------------------------------------------------------------------
 
 
-def test_every_class_and_kit_makes_a_character_that_round_trips(ruleset_id: str) -> None:
+def test_every_class_and_option_makes_a_character_that_round_trips(ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)
-    made = 0
-    for number, (class_id, _name) in enumerate(ruleset.classes()):
-        kits: list[int | None] = [None, *range(1, len(ruleset.kits(class_id)) + 1)]
-        for kit in kits:
-            spec = CharacterSpec(f"Tester {number}", class_id, kit=kit)
-            character = ruleset.create_character(spec, random.Random(number)).character
-            assert character.class_id == class_id
-            assert character.kit == kit
-            assert from_json(ruleset.character_type, to_json(character)) == character
-            core = from_json(Character, to_json(character))  # any ruleset's decodes to the core
-            assert (core.name, core.hp, core.inventory) == (
-                character.name,
-                character.hp,
-                character.inventory,
-            )
-            made += 1
-    assert made > len(ruleset.classes())  # every class has a kit
+    specs = ruleset.character_specs("Tester")
+    assert len(specs) >= len(ruleset.classes())  # every class is among them
+    for number, spec in enumerate(specs):
+        character = ruleset.create_character(spec, random.Random(number)).character
+        assert isinstance(character, ruleset.character_type)
+        assert character.ruleset == ruleset_id
+        assert 0 < character.hp <= character.max_hp
+        assert from_json(ruleset.character_type, to_json(character)) == character
+        core = from_json(Character, to_json(character))  # any ruleset's decodes to the core
+        assert (core.name, core.hp, core.inventory) == (
+            character.name,
+            character.hp,
+            character.inventory,
+        )
 
 
 # -- tables ------------------------------------------------------------------------------
@@ -188,3 +185,37 @@ def test_the_example_sessions_match_their_golden_transcripts(
     for script, seed, golden in get_ruleset(ruleset_id).example_sessions():
         transcript = run_script(campaign, ROOT / script, seed)
         assert transcript == (ROOT / golden).read_text(encoding="utf-8"), script
+
+
+# -- the shape of the game ---------------------------------------------------------------
+
+
+def test_the_ruleset_declares_its_shape(ruleset_id: str) -> None:
+    """Defence, initiative, a turn's budget, hit points and resource dice are declared
+    as data the engine and front ends can read (hacktable.rulesets.models)."""
+    from hacktable.rulesets.models import (
+        ActionBudget,
+        DefenceModel,
+        HitPoints,
+        InitiativeModel,
+        ResourceDie,
+    )
+
+    ruleset = get_ruleset(ruleset_id)
+    assert isinstance(ruleset.defence, DefenceModel)
+    assert isinstance(ruleset.initiative, InitiativeModel)
+    assert isinstance(ruleset.action_budget, ActionBudget)
+    assert ruleset.action_budget.actions >= 1
+    assert ruleset.action_budget.source
+    hp = ruleset.hit_points
+    assert isinstance(hp, HitPoints)
+    assert hp.floor <= hp.out_at
+    assert hp.dead_at is None or hp.floor <= hp.dead_at <= hp.out_at
+    assert hp.source
+    for die in ruleset.resource_dice:
+        assert isinstance(die, ResourceDie)
+        UsageDie.parse(die.start)  # a real usage die of the shared chain (RULINGS G3)
+    made = ruleset.create_character(ruleset.character_specs("Shape")[0], random.Random(1))
+    floor = made.character.with_hp(hp.floor - 5)
+    assert floor.hp == hp.floor  # HP never goes below the declared floor
+    assert made.character.with_hp(made.character.max_hp + 5).hp == made.character.max_hp

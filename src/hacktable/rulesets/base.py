@@ -15,22 +15,20 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..dice.advantage import Advantage
-from ..dice.results import Roll
 from ..errors import RuleError, UnknownNameError
 from ..play.character import Character, Item
 from ..play.state import CampaignState
 from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+from .models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
 
 if TYPE_CHECKING:
     from .context import CampaignView
     from .grammar import CommandSet, Intent
 
 __all__ = [
-    "CharacterSpec",
     "CharacterT",
     "Creation",
     "Ruleset",
-    "ScoresRoll",
     "Setting",
     "TableOutcome",
     "TestOptions",
@@ -88,43 +86,6 @@ class TestOptions:
     tags: tuple[str, ...] = ()
     kind: TestKind = TestKind.TEST
     circumstances: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ScoresRoll:
-    """Attribute scores as rolled at creation, before any swap.
-
-    Attributes:
-        rolls: one roll per attribute, in the ruleset's order.
-        scores: ``(attribute, score)`` pairs.
-    """
-
-    rolls: tuple[Roll, ...]
-    scores: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterSpec:
-    """The choices that make a character, all given at once (flags) or gathered by the
-    console's guided creation.
-
-    Attributes:
-        name: the character's name.
-        class_id: a class id or name.
-        swap: two attributes to swap after rolling, or ``None``.
-        kit: the starting kit's number (1-based), or ``None`` for no kit.
-        background: the background sentence.
-        advantages: background tags that give advantage.
-        disadvantages: background tags that give disadvantage.
-    """
-
-    name: str
-    class_id: str
-    swap: tuple[str, str] | None = None
-    kit: int | None = None
-    background: str = ""
-    advantages: tuple[str, ...] = ()
-    disadvantages: tuple[str, ...] = ()
 
 
 C = TypeVar("C", bound=Character)
@@ -191,6 +152,16 @@ class Ruleset(ABC, Generic[CharacterT]):
     character_type: ClassVar[type[Character]] = Character
     """The ruleset's own character class (the core with the ruleset's extension): the
     engine decodes the campaign's characters into it."""
+    defence: ClassVar[DefenceModel]
+    """How armour and defence work (:mod:`hacktable.rulesets.models`)."""
+    initiative: ClassVar[InitiativeModel]
+    """How the order of acting is found."""
+    action_budget: ClassVar[ActionBudget]
+    """What a combatant may do in a turn."""
+    hit_points: ClassVar[HitPoints]
+    """When hit points put a character out, and when they kill."""
+    resource_dice: ClassVar[tuple[ResourceDie, ...]] = ()
+    """Usage dice every character carries apart from their items (a Doom die)."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
     command_package: ClassVar[str] = ""
@@ -260,39 +231,24 @@ class Ruleset(ABC, Generic[CharacterT]):
     # -- characters ----------------------------------------------------------------------
     @abstractmethod
     def classes(self) -> tuple[tuple[str, str], ...]:
-        """``(id, name)`` of every class."""
+        """``(id, name)`` of every class (or calling, or archetype: what a character
+        is made as)."""
 
     @abstractmethod
-    def kits(self, class_id: str) -> tuple[str, ...]:
-        """One line describing each starting kit of a class, in number order.
+    def create_character(self, spec: Any, rng: random.Random) -> Creation[CharacterT]:
+        """Make a character from the ruleset's own spec value (redhack: a class, a swap,
+        a kit, a background) with the caller's random source.
 
         Raises:
-            UnknownNameError: no such class.
+            UnknownNameError: an unknown class, attribute or option.
+            CommandError: an impossible choice.
         """
 
     @abstractmethod
-    def roll_scores(self, rng: random.Random) -> ScoresRoll:
-        """Roll a new character's attribute scores."""
-
-    @abstractmethod
-    def build_character(
-        self, spec: CharacterSpec, scores: ScoresRoll, rng: random.Random
-    ) -> Creation[CharacterT]:
-        """Finish a character from its rolled scores and the player's choices.
-
-        Raises:
-            UnknownNameError: unknown class or attribute.
-            CommandError: an impossible choice (a kit the class does not have, a swap
-                of an attribute with itself).
-        """
-
-    def create_character(self, spec: CharacterSpec, rng: random.Random) -> Creation[CharacterT]:
-        """Roll the scores and build the character in one go."""
-        return self.build_character(spec, self.roll_scores(rng), rng)
-
-    @abstractmethod
-    def armour_class(self, character: CharacterT) -> int:
-        """The character's AC."""
+    def character_specs(self, name: str) -> tuple[Any, ...]:
+        """One spec for every class and option the ruleset offers (redhack: each class
+        with no kit and with each of its kits), for a character called ``name``: what
+        the conformance suite makes and round-trips."""
 
     @abstractmethod
     def make_item(self, name: str) -> tuple[Item, bool]:

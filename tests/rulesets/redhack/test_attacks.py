@@ -11,7 +11,6 @@ import pytest
 from hacktable.dice import UsageDie
 from hacktable.dice.advantage import Advantage
 from hacktable.errors import RuleError, UnknownNameError
-from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rulesets.redhack.attacks import (
     CLEAVE_DIE,
     attack_situation,
@@ -29,6 +28,7 @@ from hacktable.rulesets.redhack.attacks import (
     spend_thrown,
     use_ammunition,
 )
+from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rulesets.redhack.combat import Band, WeaponProfile
 from hacktable.rulesets.redhack.facts import (
     AmmunitionUsed,

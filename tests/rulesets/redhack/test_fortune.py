@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hacktable.errors import CommandError, RuleError, RulesDataError, UnknownNameError
-from hacktable.rulesets.redhack.character import Background, Character
 from hacktable.play.events import Event
+from hacktable.rulesets.redhack.character import Background, Character
 from hacktable.rulesets.redhack.fortune import (
     Role,
     Task,

@@ -12,10 +12,11 @@ from collections.abc import Callable
 from ...dice.render import render_roll, roll_to_json
 from ...dice.roller import roll
 from ...errors import CommandError
-from ..base import CharacterSpec, Creation, ScoresRoll
+from ..base import Creation
 from .character import Background, Character, Item
 from .content.index import Content
 from .content.schemas import ATTRIBUTES, Kit, KitItem
+from .spec import CharacterSpec, ScoresRoll
 
 __all__ = ["build_character", "kit_item", "kit_line", "kit_lines", "roll_scores"]
 

@@ -29,13 +29,15 @@ from ...dice.usage import UsageDie
 from ...errors import RuleError
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import CharacterSpec, Creation, Ruleset, ScoresRoll, Setting, TableOutcome, TestOptions
+from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import armour, core_rules, creation, inventory, sheet, sources, table_rolls, weapons
 from .character import Character, Item
 from .content.index import Content
 from .content.loader import load_content
 from .content.schemas import ATTRIBUTES
 from .sources import VISION
+from .spec import CharacterSpec, ScoresRoll
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,6 +57,14 @@ class Redhack(Ruleset[Character]):
     title: ClassVar[str] = "redhack"
     rules_file: ClassVar[str] = "000_1a63cf86266157db.txt"
     character_type: ClassVar[type[Character]] = Character
+    defence: ClassVar[DefenceModel] = DefenceModel.AC_AS_DIFFICULTY
+    initiative: ClassVar[InitiativeModel] = InitiativeModel.SIDES_EACH_ROUND
+    action_budget: ClassVar[ActionBudget] = ActionBudget(
+        1, 1, "redhack: Combat > Movement & Blocking ('in addition to their action ... a move')"
+    )
+    hit_points: ClassVar[HitPoints] = HitPoints(
+        0, 0, None, "redhack: Combat > Damage & Injuries; RULINGS R11 (the injuries table)"
+    )
     attributes: ClassVar[tuple[str, ...]] = ATTRIBUTES
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting(
@@ -258,6 +268,19 @@ class Redhack(Ruleset[Character]):
         """
         return creation.build_character(
             self.content, spec, scores, rng, ruleset=self.id, attribute=self.attribute
+        )
+
+    def create_character(self, spec: CharacterSpec, rng: random.Random) -> Creation[Character]:
+        """Roll the scores (3d6 in order) and build the character in one go."""
+        return self.build_character(spec, self.roll_scores(rng), rng)
+
+    def character_specs(self, name: str) -> tuple[CharacterSpec, ...]:
+        """Each class with no kit and with each of its kits (redhack: Character
+        Creation > 2. Class, 4. Starting Equipment)."""
+        return tuple(
+            CharacterSpec(name, class_id, kit=kit)
+            for class_id, _ in self.classes()
+            for kit in (None, *range(1, len(self.kits(class_id)) + 1))
         )
 
     def condition_label(self, condition: str) -> str:

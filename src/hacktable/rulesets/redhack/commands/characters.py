@@ -11,12 +11,12 @@ from ....dice import Advantage, UsageDie, roll_usage
 from ....errors import CommandError, HacktableError, RuleError
 from ....play.events import Event
 from ....play.outcome import Reply
-from ...base import CharacterSpec, ScoresRoll
 from ...context import Context
 from ...grammar import Args, Intent
 from ..character import fold
+from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
-from .common import character_names
+from .common import character_names, redhack_of
 from .registry import COMMANDS
 
 # -- character ---------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def _list(session: CampaignView) -> Reply:
     reply = Reply()
     if not characters:
         return reply.add("No characters yet: character new NAME", "note")
-    ruleset = session.ruleset
+    ruleset = redhack_of(session)
     names = dict(ruleset.classes())
     for c in characters:
         scores = " ".join(f"{a} {s}" for a, s in c.scores)
@@ -167,7 +167,7 @@ def _new(ctx: Context, args: Args) -> Reply:
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
     flags = _parse_new_flags(args)
-    ruleset = session.ruleset
+    ruleset = redhack_of(session)
     reply = Reply()
     rng = session.rng()
     background = flags.get("--background", "")
@@ -252,7 +252,7 @@ def _guided(
     reply: Reply,
 ) -> CharacterSpec:
     """Ask for the choices the flags did not give, showing the rolled scores first."""
-    ruleset = ctx.session.ruleset
+    ruleset = redhack_of(ctx.session)
     assert ctx.ask is not None
     rolled = ", ".join(f"{a} {s}" for a, s in scores.scores)
     _ask(ctx, f"Rolled 3d6 in order: {rolled}. Press Enter to go on", _accept)
@@ -600,8 +600,8 @@ def equip_command(ctx: Context, args: Args) -> Reply:
     ]
     if dropped:
         summary += f" and puts away {', '.join(dropped)}"
-    before_ac = session.ruleset.armour_class(character)
-    after_ac = session.ruleset.armour_class(after)
+    before_ac = redhack_of(session).armour_class(character)
+    after_ac = redhack_of(session).armour_class(after)
     if before_ac != after_ac or item.kind in ("armour", "shield", "helm"):
         summary += f" (AC {before_ac} -> {after_ac})"
     elif item.kind == "weapon" and not off:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ....errors import CommandError
 from ....play.outcome import Reply
 from ....rules.render import describe_request
 from ....rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from ...base import TestOptions
 from ...grammar import Args
+from ..ruleset import Redhack
 from ..view import CampaignView
 
 __all__ = [
@@ -19,6 +21,7 @@ __all__ = [
     "character_names",
     "describe_request",
     "read_test_options",
+    "redhack_of",
     "show_test",
 ]
 
@@ -98,3 +101,17 @@ def attribute_names(session: CampaignView) -> tuple[str, ...]:
 def advantage_words() -> Iterable[str]:
     """Words for test options, for completion."""
     return TEST_WORDS
+
+
+def redhack_of(session: CampaignView) -> Redhack:
+    """The campaign's ruleset as redhack, for what only redhack has (kits, 3d6 in
+    order, AC).
+
+    Raises:
+        CommandError: the campaign plays another ruleset (a redhack command never runs
+            there: each ruleset has its own command set).
+    """
+    ruleset = session.ruleset
+    if not isinstance(ruleset, Redhack):  # pragma: no cover - command sets are apart
+        raise CommandError(f"this command is redhack's, not {ruleset.id}'s")
+    return ruleset

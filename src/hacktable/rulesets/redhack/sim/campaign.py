@@ -86,8 +86,8 @@ def sample_characters() -> tuple[Character, ...]:
     """The sample party as characters, made by redhack's own character creation with
     the scores of :data:`SAMPLE_PARTY` and kit 1, at full (average) HP."""
     from ....dice.source import seeded
-    from ...base import CharacterSpec, ScoresRoll
     from ..ruleset import ATTRIBUTES, Redhack
+    from ..spec import CharacterSpec, ScoresRoll
 
     rules = Redhack()
     rng = seeded(0)  # only the kit's coins are rolled; they do not matter here
