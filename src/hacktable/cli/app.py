@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
-from .. import __version__
+from .. import DEFAULT_RULESET, __version__
 from ..dice.advantage import Advantage
 from ..errors import HacktableError
 from .oneshot import check_once, error_output, roll_once, usage_line
@@ -122,7 +122,7 @@ def play(
     script: Annotated[
         Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
     ] = None,
-    ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = "redhack",
+    ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = DEFAULT_RULESET,
     as_json: Json = False,
 ) -> None:
     """The GM console: an interactive prompt, or a batch run of a script.
@@ -294,14 +294,15 @@ def simulate(
 
     from ..dice.source import fresh_seed
     from ..errors import CommandError
-    from ..rulesets.redhack import simulate as sim
+    from .simulate import simulated_encounter, simulator_for
 
     seed = fresh_seed() if seed is None else seed
     try:
-        if engine not in sim.ENGINES:
+        default = simulator_for(DEFAULT_RULESET)
+        if engine not in default.ENGINES:
             raise CommandError(f"--engine must be vector or scalar, not {engine!r}", "simulate")
-        sim.check_runs(runs)
-        encounter = sim.load_encounter(party, monsters)  # a campaign's own monsters too
+        default.check_runs(runs)
+        sim, encounter = simulated_encounter(party, monsters)  # a campaign's own monsters too
         from rich.console import Console as RichConsole
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 

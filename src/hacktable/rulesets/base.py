@@ -169,6 +169,10 @@ class Ruleset(ABC, Generic[CharacterT]):
     exposes them as ``COMMANDS``, a :class:`~hacktable.rulesets.grammar.CommandSet`
     of the ruleset's own, imported when a session on this ruleset first asks."""
 
+    simulator_module: ClassVar[str] = ""
+    """The module of the ruleset's fight simulator (``hacktable simulate``), or ``""``
+    for none."""
+
     # -- commands ------------------------------------------------------------------------
     def command_set(self) -> CommandSet:
         """The ruleset's own commands (none for a ruleset without a command package)."""

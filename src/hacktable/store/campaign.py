@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Engine, Row, Select, create_engine, event, fu
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
-from .. import __version__
+from .. import DEFAULT_RULESET, __version__
 from ..errors import CampaignError, CampaignLockedError, NotACampaignError
 from ..play.events import Event
 from .checks import check_contents, check_file, failure, probe, read_revision
@@ -206,7 +206,7 @@ class CampaignStore:
         cls,
         path: str | os.PathLike[str],
         *,
-        ruleset: str = "redhack",
+        ruleset: str = DEFAULT_RULESET,
         create: bool = True,
         readonly: bool = False,
     ) -> CampaignStore:

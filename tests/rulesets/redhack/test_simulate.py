@@ -21,6 +21,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hacktable.cli.simulate import (
+    bestiary_from_campaign,
+    load_encounter,
+    load_party,
+    party_from_campaign,
+)
 from hacktable.console.loop import Console
 from hacktable.console.render import PlainPrinter
 from hacktable.engine.session import Session
@@ -59,12 +65,6 @@ from hacktable.rulesets.redhack.sim import (
     wilson,
 )
 from hacktable.rulesets.redhack.sim.vector import compile_dice, passes
-from hacktable.rulesets.redhack.simulate import (
-    bestiary_from_campaign,
-    load_encounter,
-    load_party,
-    party_from_campaign,
-)
 from hacktable.store import CampaignStore
 from tests.helpers import Faces
 

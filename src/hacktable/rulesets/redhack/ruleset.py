@@ -116,6 +116,7 @@ class Redhack(Ruleset[Character]):
         ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
+    simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.simulate"
 
     @property
     def content(self) -> Content:
