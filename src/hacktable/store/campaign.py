@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from sqlalchemy import Connection, Engine, Row, Select, create_engine, event, func, insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from .. import DEFAULT_RULESET, __version__
@@ -46,6 +46,9 @@ from .sqlitefile import (
 )
 
 __all__ = ["CampaignStore", "EventRejectedError", "StaleWriteError"]
+
+_INSERT_EVENT = insert(events_table)
+"""One compiled statement for every append (its parameters vary, not its form)."""
 
 
 class StaleWriteError(CampaignError):
@@ -493,25 +496,29 @@ class CampaignStore:
             stored: list[Event] = []
             try:
                 with connection.begin():
-                    if expected_seq is not None:
-                        last = connection.execute(
-                            select(func.coalesce(func.max(events_table.c.seq), 0))
-                        ).scalar_one()
-                        if int(last) != expected_seq:
-                            raise StaleWriteError(str(self.path), expected_seq, int(last))
-                    for event, row in zip(events, rows, strict=True):
+                    for number, (event, row) in enumerate(zip(events, rows, strict=True), 1):
                         if (
                             event.undoes is not None
                             and not connection.execute(
-                                select(events_table.c.seq).where(events_table.c.seq == event.undoes)
+                                select(events_table.c.seq).where(
+                                    events_table.c.seq == event.undoes
+                                )
                             ).first()
                         ):
                             raise EventRejectedError(
                                 str(self.path),
                                 f"it undoes event #{event.undoes}, which is not in the log",
                             )
-                        result = connection.execute(insert(events_table).values(at=at, **row))
+                        values = {**row, "at": at}
+                        if expected_seq is not None:
+                            # the next number or nothing: the key refuses a stale write
+                            values["seq"] = expected_seq + number
+                        result = connection.execute(_INSERT_EVENT, values)
                         stored.append(replace(event, seq=int(result.lastrowid), at=at))
+            except IntegrityError as error:
+                if expected_seq is None:
+                    raise self._error(error, "storing the event") from error
+                raise StaleWriteError(str(self.path), expected_seq, self.last_seq()) from None
             except DBAPIError as error:
                 raise self._error(error, "storing the event") from error
             return stored
