@@ -500,9 +500,7 @@ class CampaignStore:
                         if (
                             event.undoes is not None
                             and not connection.execute(
-                                select(events_table.c.seq).where(
-                                    events_table.c.seq == event.undoes
-                                )
+                                select(events_table.c.seq).where(events_table.c.seq == event.undoes)
                             ).first()
                         ):
                             raise EventRejectedError(

@@ -30,15 +30,23 @@ def render_event(event: Event, times: bool = False) -> str:
     return f"#{event.seq:<3} s{event.session} {when}{event.summary}"
 
 
-@CORE.command(
-    "log",
-    "log [N] [--times] [--commands]",
-    "the campaign's log: the last N events (default 20), explained",
-    details="Every action is an event with its dice and explanation. --times adds when "
-    "it happened; --commands shows the command that made each event.",
-)
-def log_command(ctx: Context, args: Args) -> Reply:
-    """Show the last events."""
+@dataclass(frozen=True, slots=True)
+class LogIntent(Intent):
+    """Show the campaign's log, each action an event with its dice and explanation
+    (docs/rulings.md H102: the log keeps every action and its undoing).
+
+    Attributes:
+        count: how many of the latest events (1 or more); ``None`` for all.
+        times: ``--times``, show when each happened.
+        commands: ``--commands``, show the command that made each.
+    """
+
+    count: int | None = 20
+    times: bool = False
+    commands: bool = False
+
+
+def _read_log(args: Args) -> LogIntent:
     count: int | None = 20
     times = commands = False
     for word in args.rest():
@@ -50,6 +58,21 @@ def log_command(ctx: Context, args: Args) -> Reply:
             count = None
         else:
             count = args.to_int(word, "N", minimum=1)
+    return LogIntent(count, times, commands)
+
+
+@CORE.typed(
+    "log",
+    "log [N] [--times] [--commands]",
+    "the campaign's log: the last N events (default 20), explained",
+    LogIntent,
+    _read_log,
+    details="Every action is an event with its dice and explanation. --times adds when "
+    "it happened; --commands shows the command that made each event.",
+)
+def log_command(ctx: Context, intent: LogIntent) -> Reply:
+    """Show the last events."""
+    count, times, commands = intent.count, intent.times, intent.commands
     events = session_of(ctx).log(count)
     reply = Reply()
     for event in events:
@@ -95,10 +118,60 @@ def _complete_table(session: CampaignView[Any], words: list[str]) -> Iterable[st
     return ("adv", "dis", "+1", "-1", "=")
 
 
-@CORE.command(
+@dataclass(frozen=True, slots=True)
+class TableIntent(Intent):
+    """Roll on one of the ruleset's named tables, or read it at a value; with no table,
+    list them (advantage rolls twice and keeps the higher: RULINGS G2).
+
+    Attributes:
+        table: the table's id, as given; ``None`` lists the tables.
+        value: ``= N``, read the table at N without rolling; ``None`` rolls.
+        modifier: the sum of the ``+N`` and ``-N`` added to the roll.
+        advantages: how many ``adv``.
+        disadvantages: how many ``dis``.
+    """
+
+    table: str | None = None
+    value: int | None = None
+    modifier: int = 0
+    advantages: int = 0
+    disadvantages: int = 0
+
+
+def _read_table(args: Args) -> TableIntent:
+    if args.empty:
+        return TableIntent()
+    table_id = args.word("NAME")
+    words = args.rest()
+    if (words and words[0] == "=") or (words and words[0].startswith("=")):
+        text = words[0][1:] or (words[1] if len(words) > 1 else "")
+        rest = words[1:] if words[0][1:] else words[2:]
+        if rest:
+            raise args.error(f"unexpected {' '.join(rest)!r}")
+        return TableIntent(table_id, value=args.to_int(text, "N"))
+    modifier = 0
+    advantages = disadvantages = 0
+    for word in words:
+        low = word.lower()
+        if low in ("adv", "advantage"):
+            advantages += 1
+        elif low in ("dis", "disadvantage"):
+            disadvantages += 1
+        elif low[:1] in "+-" and low[1:].isdigit():
+            modifier += args.to_int(low, "modifier")
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return TableIntent(
+        table_id, modifier=modifier, advantages=advantages, disadvantages=disadvantages
+    )
+
+
+@CORE.typed(
     "table",
     "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
     "roll on a named table (injuries, reactions, survival, ...) or read one at N",
+    TableIntent,
+    _read_table,
     details="""
 "table" lists the tables. "table reactions" rolls 2d6 on the reaction table; a modifier
 adds to the roll ("table survival +1 -2"); adv/dis rolls twice and keeps the higher or
@@ -107,40 +180,25 @@ lower (RULINGS G2). "table fatigue = 3" reads the table at 3 without rolling.
     complete=_complete_table,
     aliases=("tables",),
 )
-def table_command(ctx: Context, args: Args) -> Reply:
+def table_command(ctx: Context, intent: TableIntent) -> Reply:
     """Roll on or read a table."""
     session = ctx.session
     ruleset = session.ruleset
     reply = Reply()
-    if args.empty:
+    if intent.table is None:
         for tid, name in ruleset.tables():
             reply.add(f"{tid:<16} {name}")
         return reply
-    table_id = args.word("NAME").lower()
-    words = args.rest()
-    if (words and words[0] == "=") or (words and words[0].startswith("=")):
-        text = words[0][1:] or (words[1] if len(words) > 1 else "")
-        rest = words[1:] if words[0][1:] else words[2:]
-        if rest:
-            raise args.error(f"unexpected {' '.join(rest)!r}")
-        value = args.to_int(text, "N")
-        outcome = ruleset.lookup_table(table_id, value)
+    table_id = intent.table.lower()
+    if intent.value is not None:
+        outcome = ruleset.lookup_table(table_id, intent.value)
         action = "table.lookup"
     else:
-        modifier = 0
-        advantages = disadvantages = 0
-        for word in words:
-            low = word.lower()
-            if low in ("adv", "advantage"):
-                advantages += 1
-            elif low in ("dis", "disadvantage"):
-                disadvantages += 1
-            elif low[:1] in "+-" and low[1:].isdigit():
-                modifier += args.to_int(low, "modifier")
-            else:
-                raise args.error(f"unexpected {word!r}")
         outcome = ruleset.roll_table(
-            table_id, session.rng(), modifier, Advantage.net(advantages, disadvantages)
+            table_id,
+            session.rng(),
+            intent.modifier,
+            Advantage.net(intent.advantages, intent.disadvantages),
         )
         action = "table"
     reply.add(outcome.explanation, "dice")
@@ -158,16 +216,49 @@ def table_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@CORE.command(
+@dataclass(frozen=True, slots=True)
+class SettingsIntent(Intent):
+    """Show the campaign's settings, or change one: where the ruleset's tables play
+    differently, each setting citing its source (a change is an event, so ``undo``
+    reverts it: docs/rulings.md H102).
+
+    Attributes:
+        name: the setting's name, as given; ``None`` shows them all.
+        value: the new value, as given (read as the setting's type when resolved).
+    """
+
+    name: str | None = None
+    value: str = ""
+
+
+def _read_settings(args: Args) -> SettingsIntent:
+    if args.empty:
+        return SettingsIntent()
+    name = args.word("NAME")
+    value = args.word("VALUE")
+    args.done()
+    return SettingsIntent(name, value)
+
+
+def _usage_of(name: str) -> Args:
+    """Reads a value the command's words gave, with the command's usage errors."""
+    command = CORE.get(name)
+    assert command is not None
+    return Args(command, [])
+
+
+@CORE.typed(
     "settings",
     "settings | settings NAME VALUE",
     "show or change this campaign's settings (where tables play differently)",
+    SettingsIntent,
+    _read_settings,
 )
-def settings_command(ctx: Context, args: Args) -> Reply:
+def settings_command(ctx: Context, intent: SettingsIntent) -> Reply:
     """List settings, or change one (an event, so it can be undone)."""
     session = ctx.session
     reply = Reply()
-    if args.empty:
+    if intent.name is None:
         for setting in session.ruleset.settings:
             current = session.setting(setting.name)
             mark = "" if current == setting.default else "  (changed)"
@@ -176,9 +267,9 @@ def settings_command(ctx: Context, args: Args) -> Reply:
         if not session.ruleset.settings:
             reply.add("This ruleset has no settings.", "note")
         return reply
-    setting = session.ruleset.setting(args.word("NAME").lower())
-    text = args.word("VALUE")
-    args.done()
+    setting = session.ruleset.setting(intent.name.lower())
+    text = intent.value
+    args = _usage_of("settings")
     value: str | int
     if isinstance(setting.default, int):
         value = args.to_int(text, setting.name, minimum=setting.minimum)
@@ -202,18 +293,36 @@ def settings_command(ctx: Context, args: Args) -> Reply:
     return reply.add(f"{setting.name} = {value}")
 
 
-@CORE.command(
+@dataclass(frozen=True, slots=True)
+class HelpIntent(Intent):
+    """List the commands, or explain one (its usage, summary and rules).
+
+    Attributes:
+        command: the command's name or alias, as given; ``""`` lists them all.
+    """
+
+    command: str = ""
+
+
+def _read_help(args: Args) -> HelpIntent:
+    name = args.optional()
+    args.done()
+    return HelpIntent(name or "")
+
+
+@CORE.typed(
     "help",
     "help [COMMAND]",
     "list the commands, or explain one",
+    HelpIntent,
+    _read_help,
     complete=lambda s, w: _command_names(s) if not w else (),
     aliases=("?",),
 )
-def help_command(ctx: Context, args: Args) -> Reply:
+def help_command(ctx: Context, intent: HelpIntent) -> Reply:
     """Show help."""
     reply = Reply()
-    name = args.optional()
-    args.done()
+    name = intent.command
     sets = session_of(ctx).command_sets()
     if name:
         found = find(sets, name)
@@ -241,10 +350,26 @@ class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
     """Raised by ``quit`` to end the console loop."""
 
 
-@CORE.command("quit", "quit", "end the session (everything is already saved)", aliases=("exit",))
-def quit_command(ctx: Context, args: Args) -> Reply:
-    """End the session."""
+@dataclass(frozen=True, slots=True)
+class QuitIntent(Intent):
+    """End the console's session (every action is already stored)."""
+
+
+def _read_quit(args: Args) -> QuitIntent:
     args.done()
+    return QuitIntent()
+
+
+@CORE.typed(
+    "quit",
+    "quit",
+    "end the session (everything is already saved)",
+    QuitIntent,
+    _read_quit,
+    aliases=("exit",),
+)
+def quit_command(ctx: Context, intent: QuitIntent) -> Reply:
+    """End the session."""
     raise QuitRequested
 
 

@@ -5,7 +5,9 @@ with the packaged bestiary's shape; they are stored in the campaign's log."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from ....errors import HacktableError, RuleError
 from ....play.codec import to_json
@@ -13,7 +15,7 @@ from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.words import counted
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..view import CampaignView
 from .fight import monsters_for
 from .registry import COMMANDS
@@ -28,10 +30,42 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
         return ()
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class BestiaryIntent(Intent):
+    """List, search or show monsters; add the campaign's own from a TOML file, or
+    remove one (redhack: Combat; RULINGS R5, R12).
+
+    Attributes:
+        action: ``"list"`` (with ``search``, the matches or one stat block), ``"add"``
+            or ``"remove"``.
+        search: the words searched for, as given (``""``: every monster).
+        file: for ``add``, the TOML file's path, as given.
+        monster: for ``remove``, the campaign monster's id, as given.
+    """
+
+    action: Literal["list", "add", "remove"] = "list"
+    search: str = ""
+    file: str = ""
+    monster: str = ""
+
+
+def _read_bestiary(args: Args) -> BestiaryIntent:
+    first = args.optional()
+    if first is not None and first.lower() == "add":
+        return BestiaryIntent("add", file=" ".join(args.rest()) or args.word("FILE"))
+    if first is not None and first.lower() == "remove":
+        monster = args.word("ID")
+        args.done()
+        return BestiaryIntent("remove", monster=monster)
+    return BestiaryIntent(search=" ".join([first, *args.rest()]) if first else "")
+
+
+@COMMANDS.typed(
     "bestiary",
     "bestiary [SEARCH] | bestiary add FILE | bestiary remove ID",
     "list or show monsters; add the campaign's own from a TOML file",
+    BestiaryIntent,
+    _read_bestiary,
     details="""
 "bestiary" lists every monster: HD, AC (the monster scale), HP dice (HD d8 unless given,
 RULINGS R5), morale (2-12, R12). "bestiary gob" lists matches, or shows one stat block.
@@ -42,20 +76,18 @@ The packaged monsters come from the Basic Fantasy RPG (CC BY-SA 4.0): docs/besti
 """,
     complete=_complete,
 )
-def bestiary_command(ctx: Context, args: Args) -> Reply:
+def bestiary_command(ctx: Context, intent: BestiaryIntent) -> Reply:
     """List, show, add or remove monsters."""
-    first = args.optional()
-    if first is not None and first.lower() == "add":
-        return _add(ctx, args)
-    if first is not None and first.lower() == "remove":
-        return _remove(ctx, args)
-    words = [first, *args.rest()] if first else []
+    if intent.action == "add":
+        return _add(ctx, intent.file)
+    if intent.action == "remove":
+        return _remove(ctx, intent.monster)
     bestiary = monsters_for(ctx.session)
     from ..bestiary import describe
 
     reply = Reply()
-    if words:
-        text = " ".join(words)
+    if intent.search:
+        text = intent.search
         matches = list(bestiary.search(text))
         try:
             exact = bestiary.get(text)
@@ -78,10 +110,10 @@ def bestiary_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-def _add(ctx: Context, args: Args) -> Reply:
+def _add(ctx: Context, file: str) -> Reply:
     from ..bestiary import load_bestiary_from
 
-    path = Path(" ".join(args.rest()) or args.word("FILE"))
+    path = Path(file)
     if not path.is_file():
         raise RuleError(f"no monster file {path}")
     added = load_bestiary_from(path)
@@ -102,9 +134,8 @@ def _add(ctx: Context, args: Args) -> Reply:
     return Reply().add(f"Added {counted(len(added.monsters), 'monster')} from {path}: {names}")
 
 
-def _remove(ctx: Context, args: Args) -> Reply:
-    monster_id = args.word("ID").lower()
-    args.done()
+def _remove(ctx: Context, monster: str) -> Reply:
+    monster_id = monster.lower()
     before = ctx.session.state.get("monster", monster_id)
     if before is None:
         raise RuleError(f"{monster_id!r} is not one of the campaign's own monsters")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Literal, cast
 
 from ....dice import Advantage, UsageDie, roll_usage
 from ....errors import CommandError, HacktableError, RuleError
@@ -23,6 +24,58 @@ from .registry import COMMANDS
 
 _NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis")
 
+_CHARACTER_USAGE = (
+    "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
+    "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
+    "character remove NAME | character revive NAME"
+)
+
+CharacterAction = Literal["new", "show", "list", "remove", "revive"]
+"""What ``character`` is asked to do."""
+
+_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive")
+
+
+@dataclass(frozen=True, slots=True)
+class CreationChoices:
+    """What a ``character new`` line chose; what it leaves out (``None``) is asked by
+    the guided creation, or takes its default with ``--class`` (redhack: Character
+    Creation).
+
+    Attributes:
+        class_id: ``--class``, a class id or name, as given.
+        kit: ``--kit``, the starting kit's number (1-based); 0 for no kit.
+        swap: ``--swap``, the two attributes to swap, as given; ``()`` for no swap.
+        background: ``--background``, the background sentence (at most 300 printable
+            characters).
+        advantages: ``--adv``, the background's advantage tags, lower case.
+        disadvantages: ``--dis``, its disadvantage tags, lower case.
+    """
+
+    class_id: str | None = None
+    kit: int | None = None
+    swap: tuple[str, ...] | None = None
+    background: str | None = None
+    advantages: tuple[str, ...] | None = None
+    disadvantages: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterIntent(Intent):
+    """Create, show, list, remove or revive characters (redhack: Character Creation;
+    bringing the dead back is the GM's word, not a rule).
+
+    Attributes:
+        action: ``"new"``, ``"show"``, ``"list"``, ``"remove"`` or ``"revive"``.
+        name: the character's name, as given (``""`` for ``list``); for ``new``, the
+            new name with its spaces collapsed.
+        choices: for ``new``, what the line chose.
+    """
+
+    action: CharacterAction
+    name: str = ""
+    choices: CreationChoices = field(default_factory=CreationChoices)
+
 
 def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
@@ -36,12 +89,27 @@ def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str
     return ()
 
 
-@COMMANDS.command(
+def _read_character(args: Args) -> CharacterIntent:
+    action = args.word("new, show, list or remove").lower()
+    if action == "new":
+        name, choices = _read_new(args)
+        return CharacterIntent("new", name, choices)
+    if action == "list":
+        args.done()
+        return CharacterIntent("list")
+    if action in _ACTIONS:
+        name = args.word("NAME")
+        args.done()
+        return CharacterIntent(cast(CharacterAction, action), name)
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+@COMMANDS.typed(
     "character",
-    "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
-    "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
-    "character remove NAME | character revive NAME",
+    _CHARACTER_USAGE,
     "create, show, list or remove characters",
+    CharacterIntent,
+    _read_character,
     details="""
 "character new NAME" rolls 3d6 for each attribute in order, offers one swap of two
 attributes, then asks for a class, a starting kit (its coins are rolled) and a background
@@ -53,26 +121,21 @@ Give every choice as flags to create a character at once, as scripts must:
     complete=_complete_character,
     aliases=("char",),
 )
-def character_command(ctx: Context, args: Args) -> Reply:
+def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     """Dispatch the ``character`` subcommands."""
-    action = args.word("new, show, list or remove").lower()
-    if action == "new":
-        return _new(ctx, args)
-    if action == "show":
-        character = ctx.session.character(args.word("NAME"))
-        args.done()
+    if intent.action == "new":
+        return _new(ctx, intent.name, intent.choices)
+    if intent.action == "list":
+        return _list(ctx.session)
+    character = ctx.session.character(intent.name)
+    if intent.action == "show":
         ruleset = ctx.session.ruleset
         return (
             Reply()
             .extend(ruleset.character_sheet(character))
             .extend(ruleset.status_lines(character, ctx.session.state))
         )
-    if action == "list":
-        args.done()
-        return _list(ctx.session)
-    if action == "revive":
-        character = ctx.session.character(args.word("NAME"))
-        args.done()
+    if intent.action == "revive":
         if not character.dead:
             raise RuleError(f"{character.name} is not dead")
         after = replace(
@@ -90,20 +153,16 @@ def character_command(ctx: Context, args: Args) -> Reply:
             ctx.line,
         )
         return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
-    if action == "remove":
-        character = ctx.session.character(args.word("NAME"))
-        args.done()
-        ctx.session.commit(
-            Event(
-                "character.remove",
-                actor=character.name,
-                summary=f"{character.name} leaves the campaign",
-                changes=(ctx.session.character_change(character, None),),
-                command=ctx.line,
-            )
+    ctx.session.commit(
+        Event(
+            "character.remove",
+            actor=character.name,
+            summary=f"{character.name} leaves the campaign",
+            changes=(ctx.session.character_change(character, None),),
+            command=ctx.line,
         )
-        return Reply().add(f"{character.name} removed (undo brings them back).", "note")
-    raise args.error(f"unknown subcommand {action!r}")
+    )
+    return Reply().add(f"{character.name} removed (undo brings them back).", "note")
 
 
 def _list(session: CampaignView) -> Reply:
@@ -122,6 +181,37 @@ def _list(session: CampaignView) -> Reply:
             f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}"
         )
     return reply
+
+
+def _read_new(args: Args) -> tuple[str, CreationChoices]:
+    """The new character's name and the flags' choices (redhack: Character Creation)."""
+    name = " ".join(args.word("NAME").split())
+    if not name or name.startswith("-") or not fold(name):
+        raise args.error("the character needs a name")
+    if len(name) > 40:
+        raise args.error("a name has at most 40 characters")
+    if name.lstrip("+-").isdigit():
+        raise args.error("a name cannot be a number (numbers are scores and amounts)")
+    if any(not ch.isprintable() for ch in name):
+        raise args.error("a name cannot hold control characters")
+    flags = _parse_new_flags(args)
+    background = flags.get("--background")
+    if background is not None and (
+        len(background) > 300 or any(not ch.isprintable() for ch in background)
+    ):
+        raise args.error("a background is a sentence of at most 300 printable characters")
+    swap = flags.get("--swap")
+    kit = flags.get("--kit")
+    adv = flags.get("--adv")
+    dis = flags.get("--dis")
+    return name, CreationChoices(
+        class_id=flags.get("--class"),
+        kit=None if kit is None else (_kit(args, kit) or 0),
+        swap=None if swap is None else (_swap(args, swap) or ()),
+        background=background,
+        advantages=None if adv is None else _tags(adv),
+        disadvantages=None if dis is None else _tags(dis),
+    )
 
 
 def _parse_new_flags(args: Args) -> dict[str, str]:
@@ -153,44 +243,49 @@ def _kit(args: Args, text: str | None) -> int | None:
     return args.to_int(text.strip(), "--kit", minimum=1)
 
 
-def _new(ctx: Context, args: Args) -> Reply:
+def _chosen_swap(choices: CreationChoices) -> tuple[str, str] | None:
+    """The swap the line chose (``None``: none, or not given)."""
+    swap = choices.swap
+    return (swap[0], swap[1]) if swap else None
+
+
+def _chosen_kit(kit: int | None) -> int | None:
+    """The kit the line chose (``None``: no kit)."""
+    return kit or None
+
+
+def _answers() -> Args:
+    """Reads the answers to ``character new``'s questions, with its usage errors."""
+    command = COMMANDS.get("character")
+    assert command is not None
+    return Args(command, [])
+
+
+def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
-    name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-") or not fold(name):
-        raise args.error("the character needs a name")
-    if len(name) > 40:
-        raise args.error("a name has at most 40 characters")
-    if name.lstrip("+-").isdigit():
-        raise args.error("a name cannot be a number (numbers are scores and amounts)")
-    if any(not ch.isprintable() for ch in name):
-        raise args.error("a name cannot hold control characters")
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
-    flags = _parse_new_flags(args)
     ruleset = redhack_of(session)
     reply = Reply()
     rng = session.rng()
-    background = flags.get("--background", "")
-    if len(background) > 300 or any(not ch.isprintable() for ch in background):
-        raise args.error("a background is a sentence of at most 300 printable characters")
-    if "--class" in flags:
+    if choices.class_id is not None:
         ruleset.classes()  # loads content: a broken data file fails before any roll
         spec = CharacterSpec(
             name=name,
-            class_id=flags["--class"],
-            swap=_swap(args, flags.get("--swap")),
-            kit=_kit(args, flags.get("--kit", "1")),
-            background=flags.get("--background", ""),
-            advantages=_tags(flags.get("--adv", "")),
-            disadvantages=_tags(flags.get("--dis", "")),
+            class_id=choices.class_id,
+            swap=_chosen_swap(choices),
+            kit=1 if choices.kit is None else _chosen_kit(choices.kit),
+            background=choices.background or "",
+            advantages=choices.advantages or (),
+            disadvantages=choices.disadvantages or (),
         )
         scores = ruleset.roll_scores(rng)
     elif ctx.ask is None:
         classes = ", ".join(cid for cid, _ in ruleset.classes())
-        raise args.error(f"give --class ({classes}) when nobody can answer questions")
+        raise _answers().error(f"give --class ({classes}) when nobody can answer questions")
     else:
         scores = ruleset.roll_scores(rng)
-        spec = _guided(ctx, args, name, scores, flags, reply)
+        spec = _guided(ctx, name, scores, choices, reply)
     creation = ruleset.build_character(spec, scores, rng)
     character = creation.character
     canonical = _canonical_command(spec)
@@ -245,31 +340,32 @@ def _ask(ctx: Context, question: str, check: Callable[[str], object]) -> str:
 
 def _guided(
     ctx: Context,
-    args: Args,
     name: str,
     scores: ScoresRoll,
-    flags: dict[str, str],
+    choices: CreationChoices,
     reply: Reply,
 ) -> CharacterSpec:
-    """Ask for the choices the flags did not give, showing the rolled scores first."""
+    """Ask for the choices the line did not give, showing the rolled scores first."""
     ruleset = redhack_of(ctx.session)
+    args = _answers()
     assert ctx.ask is not None
     rolled = ", ".join(f"{a} {s}" for a, s in scores.scores)
     _ask(ctx, f"Rolled 3d6 in order: {rolled}. Press Enter to go on", _accept)
-    swap_text = flags.get("--swap")
-    if swap_text is None:
+    if choices.swap is None:
         swap_text = _ask(
             ctx,
             "Swap two attributes? (e.g. 'STR DEX'; Enter to keep them)",
             lambda a: _check_swap(ctx, args, a),
         )
-    swap = _swap(args, swap_text)
+        swap = _swap(args, swap_text)
+    else:
+        swap = _chosen_swap(choices)
     classes = ruleset.classes()
     menu = ", ".join(f"{cid}" for cid, _ in classes)
     class_id = _ask(ctx, f"Class ({menu})?", ruleset.kits)
     kits = ruleset.kits(class_id)
-    kit_text = flags.get("--kit")
-    if kit_text is None and kits:
+    kit: int | None = None
+    if choices.kit is None and kits:
         listing = " | ".join(f"{i}: {k}" for i, k in enumerate(kits, 1))
         kit_text = (
             _ask(
@@ -279,24 +375,28 @@ def _guided(
             )
             or "1"
         )
-    kit = _kit(args, kit_text) if kits else None
-    background = flags.get("--background")
+        kit = _kit(args, kit_text)
+    elif kits:
+        kit = _chosen_kit(choices.kit)
+    background = choices.background
     if background is None:
         background = _ask(ctx, "Background (a sentence; Enter to skip)?", _accept)
-    adv = flags.get("--adv")
-    dis = flags.get("--dis")
+    adv = choices.advantages
+    dis = choices.disadvantages
     if background and adv is None:
-        adv = _ask(ctx, "Tests the background gives advantage on (comma-separated tags)?", _accept)
+        adv = _tags(
+            _ask(ctx, "Tests the background gives advantage on (comma-separated tags)?", _accept)
+        )
     if background and dis is None:
-        dis = _ask(ctx, "Tests it gives disadvantage on (comma-separated tags)?", _accept)
+        dis = _tags(_ask(ctx, "Tests it gives disadvantage on (comma-separated tags)?", _accept))
     return CharacterSpec(
         name=name,
         class_id=class_id,
         swap=swap,
         kit=kit,
         background=background,
-        advantages=_tags(adv or ""),
-        disadvantages=_tags(dis or ""),
+        advantages=adv or (),
+        disadvantages=dis or (),
     )
 
 
@@ -487,21 +587,28 @@ def _complete_items(session: CampaignView, words: list[str]) -> Iterable[str]:
     return ("adv", "dis")
 
 
-@COMMANDS.command(
-    "give",
-    "give NAME ITEM [ud N] [xN] [force]",
-    "add an item to a character's inventory (from the equipment list, or your own)",
-    details="""
-An item named in the equipment list takes its usage die, damage and slots from there
-(give Aldric "50' rope", give Mirela rations). Any other name adds custom gear. "ud8"
-sets the usage die, "x3" the quantity.
-""",
-    complete=_names_first,
-)
-def give_command(ctx: Context, args: Args) -> Reply:
-    """Add an item."""
-    session = ctx.session
-    character = session.character(args.word("NAME"))
+@dataclass(frozen=True, slots=True)
+class GiveIntent(Intent):
+    """Add an item to a character's inventory: from the equipment list, or custom gear
+    (redhack: Equipment; RULINGS R29 on slots; docs/rulings.md H15 on several dice).
+
+    Attributes:
+        character: the character's name.
+        item: the item's name, as given (spaces collapsed).
+        usage: ``ud N``, the usage die it comes with (``None``: the list's, if any).
+        quantity: ``xN``, how many (1 to 100).
+        force: ``force``, give it even when it is more than the character can carry.
+    """
+
+    character: str
+    item: str
+    usage: UsageDie | None = None
+    quantity: int = 1
+    force: bool = False
+
+
+def _read_give(args: Args) -> GiveIntent:
+    name = args.word("NAME")
     words = args.rest()
     usage: UsageDie | None = None
     quantity = 1
@@ -527,9 +634,30 @@ def give_command(ctx: Context, args: Args) -> Reply:
         raise args.error("missing ITEM")
     if len(item_name) > 60 or any(not ch.isprintable() for ch in item_name):
         raise args.error("an item's name is at most 60 printable characters")
-    item, known = session.ruleset.make_item(item_name)
-    if usage is not None:
-        item = replace(item, usage=usage)
+    return GiveIntent(name, item_name, usage, quantity, force)
+
+
+@COMMANDS.typed(
+    "give",
+    "give NAME ITEM [ud N] [xN] [force]",
+    "add an item to a character's inventory (from the equipment list, or your own)",
+    GiveIntent,
+    _read_give,
+    details="""
+An item named in the equipment list takes its usage die, damage and slots from there
+(give Aldric "50' rope", give Mirela rations). Any other name adds custom gear. "ud8"
+sets the usage die, "x3" the quantity.
+""",
+    complete=_names_first,
+)
+def give_command(ctx: Context, intent: GiveIntent) -> Reply:
+    """Add an item."""
+    session = ctx.session
+    character = session.character(intent.character)
+    quantity = intent.quantity
+    item, known = session.ruleset.make_item(intent.item)
+    if intent.usage is not None:
+        item = replace(item, usage=intent.usage)
     after = character
     if item.usage is not None:
         # Each has its own usage die: three torches burn one after the other (H15).
@@ -541,7 +669,7 @@ def give_command(ctx: Context, args: Args) -> Reply:
         after = after.add_item(item)
         shown = item.describe()
     too_much = session.ruleset.carry_check(character, after)
-    if too_much and not force:
+    if too_much and not intent.force:
         raise RuleError(f"{too_much} (add 'force' to give it anyway)")
     summary = f"{character.name} gains {shown}"
     session.commit_character("item.give", character, after, summary, ctx.line)
@@ -551,17 +679,37 @@ def give_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class DropIntent(Intent):
+    """Remove an item from a character's inventory (redhack: Equipment).
+
+    Attributes:
+        character: the character's name.
+        item: the item's name, as given.
+    """
+
+    character: str
+    item: str
+
+
+def _read_drop(args: Args) -> DropIntent:
+    name = args.word("NAME")
+    return DropIntent(name, " ".join(args.rest()) or args.word("ITEM"))
+
+
+@COMMANDS.typed(
     "drop",
     "drop NAME ITEM",
     "remove an item from a character's inventory",
+    DropIntent,
+    _read_drop,
     complete=_complete_items,
 )
-def drop_command(ctx: Context, args: Args) -> Reply:
+def drop_command(ctx: Context, intent: DropIntent) -> Reply:
     """Remove an item."""
     session = ctx.session
-    character = session.character(args.word("NAME"))
-    index = character.find_item(" ".join(args.rest()) or args.word("ITEM"))
+    character = session.character(intent.character)
+    index = character.find_item(intent.item)
     item = character.inventory[index]
     after = character.remove_item(index)
     summary = f"{character.name} drops {item.describe()}"
@@ -569,23 +717,47 @@ def drop_command(ctx: Context, args: Args) -> Reply:
     return Reply().add(summary)
 
 
-@COMMANDS.command(
-    "equip",
-    "equip NAME ITEM | equip NAME ITEM off",
-    "wear or ready an item (armour, shield and helm count toward AC only when worn)",
-    complete=_complete_items,
-)
-def equip_command(ctx: Context, args: Args) -> Reply:
-    """Equip or unequip an item."""
-    session = ctx.session
-    character = session.character(args.word("NAME"))
+@dataclass(frozen=True, slots=True)
+class EquipIntent(Intent):
+    """Wear or ready an item, or take it off (redhack: Equipment > Armour; worn armour,
+    shield and helm count toward AC).
+
+    Attributes:
+        character: the character's name.
+        item: the item's name, as given.
+        off: ``off``, take it off (or put the weapon away).
+    """
+
+    character: str
+    item: str
+    off: bool = False
+
+
+def _read_equip(args: Args) -> EquipIntent:
+    name = args.word("NAME")
     words = args.rest()
     off = bool(words) and words[-1].lower() == "off"
     if off:
         words = words[:-1]
     if not words:
         raise args.error("missing ITEM")
-    index = character.find_item(" ".join(words))
+    return EquipIntent(name, " ".join(words), off)
+
+
+@COMMANDS.typed(
+    "equip",
+    "equip NAME ITEM | equip NAME ITEM off",
+    "wear or ready an item (armour, shield and helm count toward AC only when worn)",
+    EquipIntent,
+    _read_equip,
+    complete=_complete_items,
+)
+def equip_command(ctx: Context, intent: EquipIntent) -> Reply:
+    """Equip or unequip an item."""
+    session = ctx.session
+    character = session.character(intent.character)
+    off = intent.off
+    index = character.find_item(intent.item)
     item = character.inventory[index]
     after = session.ruleset.equip(character, index, not off)
     if item.kind == "weapon":
@@ -611,10 +783,41 @@ def equip_command(ctx: Context, args: Args) -> Reply:
     return reply.add(summary)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class UsageIntent(Intent):
+    """Roll an item's usage die and step it down on a 1-2 (redhack: Core Rules > Usage &
+    Duration Dice; RULINGS G2, G3, R31; docs/rulings.md H15).
+
+    Attributes:
+        character: the character's name.
+        item: the item's name, as given.
+        advantages: how many ``adv`` the GM gave.
+        disadvantages: how many ``dis``.
+    """
+
+    character: str
+    item: str
+    advantages: int = 0
+    disadvantages: int = 0
+
+
+def _read_usage(args: Args) -> UsageIntent:
+    name = args.word("NAME")
+    words = args.rest()
+    advantages = sum(1 for w in words if w.lower() in ("adv", "advantage"))
+    disadvantages = sum(1 for w in words if w.lower() in ("dis", "disadvantage"))
+    item_words = [w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")]
+    if not item_words:
+        raise args.error("missing ITEM")
+    return UsageIntent(name, " ".join(item_words), advantages, disadvantages)
+
+
+@COMMANDS.typed(
     "usage",
     "usage NAME ITEM [adv|dis]",
     "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",
+    UsageIntent,
+    _read_usage,
     details="""
 A roll of 1 or 2 steps the die down: ud20 > ud12 > ud10 > ud8 > ud6 > ud4 > exhausted
 (redhack: Core Rules > Usage & Duration Dice; RULINGS G3). Advantage rolls twice and
@@ -622,21 +825,17 @@ keeps the higher (G2); a Warrior rolls Armourer's Tools with advantage (R31).
 """,
     complete=_complete_items,
 )
-def usage_command(ctx: Context, args: Args) -> Reply:
+def usage_command(ctx: Context, intent: UsageIntent) -> Reply:
     """Roll and update a usage die."""
     session = ctx.session
-    character = session.character(args.word("NAME"))
-    words = args.rest()
-    advantages = ["GM" for w in words if w.lower() in ("adv", "advantage")]
-    disadvantages = ["GM" for w in words if w.lower() in ("dis", "disadvantage")]
-    item_words = [w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")]
-    if not item_words:
-        raise args.error("missing ITEM")
-    index = character.find_item(" ".join(item_words))
+    character = session.character(intent.character)
+    advantages = ["GM"] * intent.advantages
+    disadvantages = ["GM"] * intent.disadvantages
+    index = character.find_item(intent.item)
     # Of several items of that name (two torches), roll the first that is not used up.
     live = [
         i
-        for i in character.find_items(" ".join(item_words))
+        for i in character.find_items(intent.item)
         if (die := character.inventory[i].usage) is not None and not die.exhausted
     ]
     index = live[0] if live else index

@@ -5,18 +5,19 @@ Supplies; RULINGS G3, R19, R23)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from ....dice.usage import roll_usage
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character
 from ..view import CampaignView
 from .act import Act
 from .registry import COMMANDS
 
-__all__ = ["FOOD", "WATER", "consume"]
+__all__ = ["FOOD", "WATER", "EatIntent", "Meal", "consume"]
 
 FOOD = ("iron-rations", "rations")
 """Equipment ids that feed a character, in the order they are eaten (iron rations
@@ -81,10 +82,50 @@ def _names(session: CampaignView, words: list[str]) -> Iterable[str]:
     return ("food", "water", "both", "half")
 
 
-@COMMANDS.command(
+Meal = Literal["food", "water", "both"]
+"""What ``eat`` eats: food, water or both."""
+
+
+@dataclass(frozen=True, slots=True)
+class EatIntent(Intent):
+    """A day's food and water for a character or the whole party (redhack: Exploration &
+    Dungeons > Food & Water; RULINGS R23 for half rations).
+
+    Attributes:
+        who: the character's name, or ``"all"`` for every living character.
+        what: ``"food"``, ``"water"`` or ``"both"``.
+        half: ``half``, half rations.
+    """
+
+    who: str
+    what: Meal = "both"
+    half: bool = False
+
+
+_WHAT: dict[str, Meal] = {
+    "food": "food",
+    "water": "water",
+    "both": "both",
+}
+
+
+def _read_eat(args: Args) -> EatIntent:
+    who = args.word("NAME")
+    words = [w.lower() for w in args.rest()]
+    half = "half" in words
+    unknown = [w for w in words if w not in ("food", "water", "both", "half")]
+    if unknown:
+        raise args.error(f"unexpected {' '.join(unknown)!r}")
+    what: Meal = next((_WHAT[w] for w in words if w in _WHAT), "both")
+    return EatIntent(who, what, half)
+
+
+@COMMANDS.typed(
     "eat",
     "eat NAME|all [food|water|both] [half]",
     "eat and drink: roll the rations' and waterskin's usage dice",
+    EatIntent,
+    _read_eat,
     details="""
 A day's food and water: roll the usage die of the rations (iron rations first) and of
 the waterskin once per character (redhack: Exploration & Dungeons > Food & Water). "half"
@@ -93,15 +134,9 @@ their advantage (RULINGS R23). Rests and travel days ask for this by themselves.
 """,
     complete=_names,
 )
-def eat_command(ctx: Context, args: Args) -> Reply:
+def eat_command(ctx: Context, intent: EatIntent) -> Reply:
     """Eat and/or drink."""
-    who = args.word("NAME")
-    words = [w.lower() for w in args.rest()]
-    half = "half" in words
-    unknown = [w for w in words if w not in ("food", "water", "both", "half")]
-    if unknown:
-        raise args.error(f"unexpected {' '.join(unknown)!r}")
-    what = next((w for w in words if w in ("food", "water", "both")), "both")
+    who, what, half = intent.who, intent.what, intent.half
     act = Act(ctx)
     names = (
         [c.name for c in act.session.characters() if not c.dead]

@@ -2,22 +2,100 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ....dice.render import render_roll
 from ....dice.roller import roll
 from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..haggling import haggle_dice
 from .act import Act, read_overrides
 from .registry import COMMANDS
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class HaggleIntent(Intent):
+    """Haggle over a price of 10 coins or more: a CHA test moves it (redhack: Equipment >
+    Haggling; RULINGS R30).
+
+    Attributes:
+        character: the haggler's name.
+        price: the price asked, in coins (1 or more).
+        selling: ``sell``, the character sells (success raises the price).
+        advantages: how many ``adv`` the GM gave.
+        disadvantages: how many ``dis``.
+        penalty: ``penalty N``, added to the test's difficulty (RULINGS R2).
+        override: ``override``, the GM's word (recorded in the event).
+        faces: ``roll N[,N]``, the d20 faces the GM chose for the test.
+        damage: ``damage N``, a damage total (recorded; haggling deals none).
+    """
+
+    character: str
+    price: int
+    selling: bool = False
+    advantages: int = 0
+    disadvantages: int = 0
+    penalty: int = 0
+    override: bool = False
+    faces: tuple[int, ...] = ()
+    damage: int | None = None
+
+
+def _read_haggle(args: Args) -> HaggleIntent:
+    name = args.word("NAME")
+    price = args.integer("PRICE", minimum=1)
+    words, overrides = read_overrides(args, args.rest())
+    selling = False
+    advantages = disadvantages = 0
+    penalty = 0
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low == "sell":
+            selling = True
+        elif low in ("adv", "advantage"):
+            advantages += 1
+        elif low in ("dis", "disadvantage"):
+            disadvantages += 1
+        elif low == "penalty":
+            penalty = args.to_int(next(items, ""), "penalty")
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return HaggleIntent(
+        name,
+        price,
+        selling,
+        advantages,
+        disadvantages,
+        penalty,
+        override=bool(overrides.get("override")),
+        faces=tuple(overrides.get("faces", ())),
+        damage=overrides.get("damage"),
+    )
+
+
+def _overrides(intent: HaggleIntent) -> dict[str, Any]:
+    """The GM's overrides as :func:`read_overrides` gives them to :class:`Act`."""
+    found: dict[str, Any] = {}
+    if intent.override:
+        found["override"] = True
+    if intent.faces:
+        found["faces"] = list(intent.faces)
+    if intent.damage is not None:
+        found["damage"] = intent.damage
+    return found
+
+
+@COMMANDS.typed(
     "haggle",
     "haggle NAME PRICE [sell] [adv|dis] [penalty N] [roll N]",
     "haggle over an order of 10 coins or more: a CHA test moves the price",
+    HaggleIntent,
+    _read_haggle,
     details="""
 Make a CHA test (haggling); roll (d6-1) for each unit of the price's tens digit,
 (d6-1) x 10 for each of its hundreds, and so on; a critical adds 50% (rounded down).
@@ -27,27 +105,11 @@ Success takes the sum off the price (or adds it when selling), failure the other
 """,
     complete=lambda s, w: [c.name for c in s.characters()] if not w else ("sell",),
 )
-def haggle_command(ctx: Context, args: Args) -> Reply:
+def haggle_command(ctx: Context, intent: HaggleIntent) -> Reply:
     """Haggle."""
-    name = args.word("NAME")
-    price = args.integer("PRICE", minimum=1)
-    words, overrides = read_overrides(args, args.rest())
-    selling = advantages = disadvantages = 0
-    penalty = 0
-    items = iter(words)
-    for word in items:
-        low = word.lower()
-        if low == "sell":
-            selling = 1
-        elif low in ("adv", "advantage"):
-            advantages += 1
-        elif low in ("dis", "disadvantage"):
-            disadvantages += 1
-        elif low == "penalty":
-            penalty = args.to_int(next(items, ""), "penalty")
-        else:
-            raise args.error(f"unexpected {word!r}")
-    act = Act(ctx, overrides)
+    name, price, selling = intent.character, intent.price, intent.selling
+    penalty, advantages, disadvantages = intent.penalty, intent.advantages, intent.disadvantages
+    act = Act(ctx, _overrides(intent))
     character = act.character(name)
     dice = haggle_dice(price)
     request = act.ruleset.character_test(
