@@ -10,8 +10,9 @@ source (R16), and a mortally wounded character rolls their duration die (R11).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, Literal, Protocol, cast
 
 from ....dice.render import render_roll
 from ....dice.roller import roll
@@ -25,7 +26,7 @@ from ....rules.tables import Table, roll_table, validate_table
 from ....rules.words import counted
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character
 from ..exploration import (
     EncounterCheck,
@@ -44,7 +45,24 @@ from .act import Act, current_fight, read_overrides
 from .mechanics import damage_character, incapacitated, roll_duration_die
 from .registry import COMMANDS
 
-__all__ = ["encounter_for", "location_table", "pass_ticks"]
+__all__ = [
+    "CheckIntent",
+    "ClimbIntent",
+    "DouseIntent",
+    "EncountersIntent",
+    "ExploreIntent",
+    "FireIntent",
+    "GmOverrides",
+    "LightIntent",
+    "ReactIntent",
+    "TickIntent",
+    "WhereIntent",
+    "encounter_for",
+    "location_table",
+    "overrides_of",
+    "pass_ticks",
+    "read_gm_overrides",
+]
 
 TICK_ACTIONS = {
     "move": 2,  # moving from room to room: 1 tick a room (half-ticks)
@@ -180,7 +198,62 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | N
     return None
 
 
+# -- the GM's overrides ------------------------------------------------------------------
+
+
+class GmOverrides(Protocol):
+    """An intent with the GM's overrides on its line (:func:`.act.read_overrides`)."""
+
+    @property
+    def override(self) -> bool:
+        """``override``: act against a rule (out of turn)."""
+
+    @property
+    def roll(self) -> tuple[int, ...]:
+        """``roll N[,N]``: the d20's faces, in order (empty: none)."""
+
+    @property
+    def damage(self) -> int | None:
+        """``damage N``: the damage total (``None``: none)."""
+
+
+def read_gm_overrides(
+    args: Args, words: list[str]
+) -> tuple[list[str], bool, tuple[int, ...], int | None]:
+    """The words other than the GM's overrides, and the overrides: ``override``, the
+    faces of ``roll N[,N]`` and the total of ``damage N`` (:func:`.act.read_overrides`).
+
+    Raises:
+        CommandError: a malformed number, or a face a d20 does not have.
+    """
+    rest, found = read_overrides(args, words)
+    return (
+        rest,
+        bool(found.get("override")),
+        tuple(found.get("faces", ())),
+        found.get("damage"),
+    )
+
+
+def overrides_of(intent: GmOverrides) -> dict[str, Any]:
+    """The overrides an intent asks for, as :class:`.act.Act` takes them (none: ``{}``)."""
+    found: dict[str, Any] = {}
+    if intent.override:
+        found["override"] = True
+    if intent.roll:
+        found["faces"] = list(intent.roll)
+    if intent.damage is not None:
+        found["damage"] = intent.damage
+    return found
+
+
 # -- commands ----------------------------------------------------------------------------
+
+Environment = Literal["dungeon", "wilderness", "town", "safe"]
+"""A place the party can be in (:data:`..party.ENVIRONMENTS`)."""
+
+ExploreAction = Literal["move", "search", "traps", "secret", "discuss", "fight"]
+"""A dungeon action that takes time (:data:`TICK_ACTIONS`)."""
 
 
 def _env_words(session: CampaignView, words: list[str]) -> Iterable[str]:
@@ -189,10 +262,35 @@ def _env_words(session: CampaignView, words: list[str]) -> Iterable[str]:
     return session.state.keys("encounter-table")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class WhereIntent(Intent):
+    """Show where the party is, or move it (redhack: Exploration & Dungeons; RULINGS
+    R16, R17).
+
+    Attributes:
+        place: where the party goes, or ``None`` to show where it is.
+        location: the location's encounter table id, as given (``""``: none).
+    """
+
+    place: Environment | None = None
+    location: str = ""
+
+
+def _read_where(args: Args) -> WhereIntent:
+    if args.empty:
+        return WhereIntent()
+    place = args.word("PLACE").lower()
+    if place not in ENVIRONMENTS:
+        raise args.error(f"a place is one of {', '.join(ENVIRONMENTS)}")
+    return WhereIntent(cast(Environment, place), " ".join(args.rest()).strip())
+
+
+@COMMANDS.typed(
     "where",
     "where [dungeon|wilderness|town|safe [LOCATION]]",
     "where the party is: the place decides time, rests and encounter checks",
+    WhereIntent,
+    _read_where,
     details="""
 "where dungeon crypt" enters a dungeon whose encounter table is "crypt" (see
 'encounters'): time passes in ticks there, with a torch check every 3 ticks (RULINGS
@@ -201,11 +299,11 @@ town. With no arguments, shows where and when the party is.
 """,
     complete=_env_words,
 )
-def where_command(ctx: Context, args: Args) -> Reply:
+def where_command(ctx: Context, intent: WhereIntent) -> Reply:
     """Show or set where the party is."""
     act = Act(ctx)
     party = act.party()
-    if args.empty:
+    if intent.place is None:
         extra = f", {party.ticks:g} ticks in" if party.environment == "dungeon" else ""
         flags = [
             f
@@ -224,10 +322,8 @@ def where_command(ctx: Context, args: Args) -> Reply:
             + (f"; remembered sign: {party.sign}" if party.sign else "")
         )
     act.no_fight("moving elsewhere")
-    environment = args.word("PLACE").lower()
-    if environment not in ENVIRONMENTS:
-        raise args.error(f"a place is one of {', '.join(ENVIRONMENTS)}")
-    location = " ".join(args.rest()).strip().lower()
+    environment = intent.place
+    location = intent.location.strip().lower()
     table = location_table(act.session, location)  # an unknown table is refused now
     entering = environment == "dungeon" and (
         party.environment != "dungeon" or location != party.location
@@ -247,21 +343,23 @@ def where_command(ctx: Context, args: Args) -> Reply:
     return act.commit("where")
 
 
-@COMMANDS.command(
-    "explore",
-    "explore move [N]|search|traps|secret|discuss|fight [fast]",
-    "spend dungeon time on an action: 1 tick each (move: a tick a room)",
-    details="""
-Moving room to room takes 1 tick a room; searching a room, checking for traps, searching
-for secret doors, pausing to discuss, a typical combat: 1 tick each (redhack: Exploration
-& Dungeons > Time & Movement). "fast": moving fast and carelessly covers 2 rooms a tick
-and searches in half a tick, at the price of disadvantage on search and surprise tests
-until the party slows down. Every 3 ticks the torch check follows by itself (R16).
-""",
-    complete=lambda s, w: tuple(TICK_ACTIONS) if not w else ("fast",),
-)
-def explore_command(ctx: Context, args: Args) -> Reply:
-    """Spend time on a dungeon action."""
+@dataclass(frozen=True, slots=True)
+class ExploreIntent(Intent):
+    """Spend dungeon time on an action (redhack: Exploration & Dungeons > Time &
+    Movement; RULINGS R16).
+
+    Attributes:
+        action: what the party does.
+        rooms: the rooms moved through (``move`` only).
+        fast: fast and carelessly.
+    """
+
+    action: ExploreAction
+    rooms: int = 1
+    fast: bool = False
+
+
+def _read_explore(args: Args) -> ExploreIntent:
     action = args.word("ACTION").lower()
     if action not in TICK_ACTIONS:
         raise args.error(f"an action is one of {', '.join(TICK_ACTIONS)}")
@@ -271,6 +369,27 @@ def explore_command(ctx: Context, args: Args) -> Reply:
     if len(numbers) > 1 or (numbers and action != "move"):
         raise args.error(f"unexpected {' '.join(numbers)!r}")
     rooms = args.to_int(numbers[0], "N", minimum=1) if numbers else 1
+    return ExploreIntent(cast(ExploreAction, action), rooms, fast)
+
+
+@COMMANDS.typed(
+    "explore",
+    "explore move [N]|search|traps|secret|discuss|fight [fast]",
+    "spend dungeon time on an action: 1 tick each (move: a tick a room)",
+    ExploreIntent,
+    _read_explore,
+    details="""
+Moving room to room takes 1 tick a room; searching a room, checking for traps, searching
+for secret doors, pausing to discuss, a typical combat: 1 tick each (redhack: Exploration
+& Dungeons > Time & Movement). "fast": moving fast and carelessly covers 2 rooms a tick
+and searches in half a tick, at the price of disadvantage on search and surprise tests
+until the party slows down. Every 3 ticks the torch check follows by itself (R16).
+""",
+    complete=lambda s, w: tuple(TICK_ACTIONS) if not w else ("fast",),
+)
+def explore_command(ctx: Context, intent: ExploreIntent) -> Reply:
+    """Spend time on a dungeon action."""
+    action, rooms, fast = intent.action, intent.rooms, intent.fast
     act = Act(ctx)
     if act.fight is not None and action != "fight":
         raise RuleError("there is a fight going on ('fight end' first)")
@@ -293,17 +412,36 @@ def explore_command(ctx: Context, args: Args) -> Reply:
     return act.commit("explore")
 
 
-@COMMANDS.command(
-    "tick",
-    "tick N",
-    "let N ticks of dungeon time pass (torch checks every 3 ticks)",
-)
-def tick_command(ctx: Context, args: Args) -> Reply:
-    """Let time pass."""
+@dataclass(frozen=True, slots=True)
+class TickIntent(Intent):
+    """Let dungeon time pass, with a torch check every 3 ticks (redhack: Exploration &
+    Dungeons > Time & Movement; RULINGS R16).
+
+    Attributes:
+        ticks: how many ticks (0 to 1000).
+    """
+
+    ticks: int
+
+
+def _read_tick(args: Args) -> TickIntent:
     count = args.integer("N", minimum=0)
     args.done()
     if count > 1000:
         raise args.error("at most 1000 ticks at a time")
+    return TickIntent(count)
+
+
+@COMMANDS.typed(
+    "tick",
+    "tick N",
+    "let N ticks of dungeon time pass (torch checks every 3 ticks)",
+    TickIntent,
+    _read_tick,
+)
+def tick_command(ctx: Context, intent: TickIntent) -> Reply:
+    """Let time pass."""
+    count = intent.ticks
     act = Act(ctx)
     act.no_fight("ticking time")
     act.say(f"{counted(count, 'tick')} pass")
@@ -326,32 +464,77 @@ def _light_items(session: CampaignView, words: list[str]) -> Iterable[str]:
     return [i.name for i in character.inventory if i.kind == "light" or i.ref == "lantern"]
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class _LitIntent(Intent):
+    """A light source to light or put out (redhack: Equipment > Miscellany; RULINGS
+    R16).
+
+    Attributes:
+        character: the carrier's name.
+        item: the item's name, as given.
+        override: the GM's ``override`` (lighting out of turn in a fight).
+        roll: the GM's ``roll N`` (faces of a d20; recorded, none is rolled).
+        damage: the GM's ``damage N`` (recorded).
+    """
+
+    character: str
+    item: str
+    override: bool = False
+    roll: tuple[int, ...] = ()
+    damage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LightIntent(_LitIntent):
+    """Light a torch or lantern: it burns its usage die at every torch check; in a fight
+    it is the character's action (redhack: Equipment > Miscellany; RULINGS R16)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DouseIntent(_LitIntent):
+    """Put a light out (redhack: Equipment > Miscellany; RULINGS R16)."""
+
+
+def _read_lit(args: Args) -> tuple[str, str, bool, tuple[int, ...], int | None]:
+    who = args.word("NAME")
+    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    name = " ".join(words)
+    if not name:
+        raise args.error("missing ITEM")
+    return who, name, override, faces, damage
+
+
+@COMMANDS.typed(
     "light",
     "light NAME ITEM [override]",
     "light a torch or lantern: it burns its usage die at every torch check (in a fight, "
     "it is the character's action)",
+    LightIntent,
+    lambda args: LightIntent(*_read_lit(args)),
     complete=_light_items,
 )
-def light_command(ctx: Context, args: Args) -> Reply:
+def light_command(ctx: Context, intent: LightIntent) -> Reply:
     """Light a light source (a tinderbox is needed, redhack: Equipment > Miscellany)."""
-    return _set_lit(ctx, args, True)
+    return _set_lit(ctx, intent, True)
 
 
-@COMMANDS.command("douse", "douse NAME ITEM", "put out a light", complete=_light_items)
-def douse_command(ctx: Context, args: Args) -> Reply:
+@COMMANDS.typed(
+    "douse",
+    "douse NAME ITEM",
+    "put out a light",
+    DouseIntent,
+    lambda args: DouseIntent(*_read_lit(args)),
+    complete=_light_items,
+)
+def douse_command(ctx: Context, intent: DouseIntent) -> Reply:
     """Put a light out."""
-    return _set_lit(ctx, args, False)
+    return _set_lit(ctx, intent, False)
 
 
-def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
-    who = args.word("NAME")
-    words, overrides = read_overrides(args, args.rest())
-    act = Act(ctx, overrides)
-    character = act.character(who)
-    name = " ".join(words)
-    if not name:
-        raise args.error("missing ITEM")
+def _set_lit(ctx: Context, intent: _LitIntent, on: bool) -> Reply:
+    act = Act(ctx, overrides_of(intent))
+    character = act.character(intent.character)
+    name = intent.item
     matches = character.find_items(name)
     live = [
         i
@@ -389,38 +572,92 @@ def _set_lit(ctx: Context, args: Args, on: bool) -> Reply:
     return act.commit("light" if on else "douse", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class FireIntent(Intent):
+    """Light or put out a visible fire, or use an unusual amount of light (RULINGS R17;
+    docs/rulings.md H22).
+
+    Attributes:
+        what: ``"fire"`` (a visible fire) or ``"light"`` (an unusual amount of light).
+        on: on, or off.
+    """
+
+    what: Literal["fire", "light"]
+    on: bool
+
+
+def _read_fire(args: Args) -> FireIntent:
+    first = args.word("on, off or light").lower()
+    if first == "light":
+        intent = FireIntent("light", args.word("on or off").lower() == "on")
+    elif first in ("on", "off"):
+        intent = FireIntent("fire", first == "on")
+    else:
+        raise args.error("on, off or light")
+    args.done()
+    return intent
+
+
+@COMMANDS.typed(
     "fire",
     "fire on|off | fire light on|off",
     "a visible fire (-1 on encounter checks), or an unusual amount of light",
+    FireIntent,
+    _read_fire,
     details="""
 A visible fire subtracts 1 from the encounter die (RULINGS R17). "fire light on": the
 party uses an unusual amount of light: advantage on search and surprise tests, but the
 GM rolls encounter checks with advantage (the lower of two d6; docs/rulings.md H22).
 """,
 )
-def fire_command(ctx: Context, args: Args) -> Reply:
+def fire_command(ctx: Context, intent: FireIntent) -> Reply:
     """Set the fire or light flag."""
-    first = args.word("on, off or light").lower()
     act = Act(ctx)
     party = act.party()
-    if first == "light":
-        on = args.word("on or off").lower() == "on"
+    on = intent.on
+    if intent.what == "light":
         act.set_party(replace(party, light=on))
         act.say(f"The party {'blazes with light' if on else 'dims its lights'}")
-    elif first in ("on", "off"):
-        act.set_party(replace(party, fire=first == "on"))
-        act.say(f"The party's fire is {'visible' if first == 'on' else 'out'}")
     else:
-        raise args.error("on, off or light")
-    args.done()
+        act.set_party(replace(party, fire=on))
+        act.say(f"The party's fire is {'visible' if on else 'out'}")
     return act.commit("fire")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class EncountersIntent(Intent):
+    """List, show, add or roll the campaign's encounter tables, one per location
+    (redhack: Exploration & Dungeons > Encounters; RULINGS R17).
+
+    Attributes:
+        action: ``"list"``, ``"show"`` (a table), ``"add"`` (a file) or ``"roll"`` (on
+            a table).
+        table: the table's id, as given (show, roll).
+        file: the TOML file's path, as given (add).
+    """
+
+    action: Literal["list", "show", "add", "roll"] = "list"
+    table: str = ""
+    file: str = ""
+
+
+def _read_encounters(args: Args) -> EncountersIntent:
+    first = args.optional()
+    if first is None:
+        return EncountersIntent()
+    if first.lower() == "add":
+        return EncountersIntent("add", file=" ".join(args.rest()) or args.word("FILE"))
+    if first.lower() == "roll":
+        return EncountersIntent("roll", args.word("NAME"))
+    return EncountersIntent("show", first)
+
+
+@COMMANDS.typed(
     "encounters",
     "encounters | encounters NAME | encounters add FILE | encounters roll NAME",
     "the campaign's encounter tables, one per location",
+    EncountersIntent,
+    _read_encounters,
     details="""
 A TOML file of tables, each with an id (the location), a name, dice (e.g. "1d8") and
 entries with low/high ranges, as the packaged tables.toml; ranges that overlap or leave
@@ -428,12 +665,11 @@ gaps are refused, naming the table and the reason. 'where dungeon ID' makes the 
 encounter checks roll on the table of that id.
 """,
 )
-def encounters_command(ctx: Context, args: Args) -> Reply:
+def encounters_command(ctx: Context, intent: EncountersIntent) -> Reply:
     """List, show, add or roll encounter tables."""
-    first = args.optional()
     session = ctx.session
     reply = Reply()
-    if first is None:
+    if intent.action == "list":
         for key in session.state.keys("encounter-table"):
             table = location_table(session, key)
             assert table is not None
@@ -441,17 +677,17 @@ def encounters_command(ctx: Context, args: Args) -> Reply:
         if not reply.lines:
             reply.add("No encounter tables yet: encounters add FILE", "note")
         return reply
-    if first.lower() == "add":
-        return _add_tables(ctx, Path(" ".join(args.rest()) or args.word("FILE")))
-    if first.lower() == "roll":
+    if intent.action == "add":
+        return _add_tables(ctx, Path(intent.file))
+    if intent.action == "roll":
         act = Act(ctx)
-        table = location_table(session, args.word("NAME").lower())
+        table = location_table(session, intent.table.lower())
         assert table is not None
         result = roll_table(table, act.rng)
         act.read_table(result)
         act.say(result.explain(), "dice")
         return act.commit("encounters.roll")
-    table = location_table(session, first.lower())
+    table = location_table(session, intent.table.lower())
     assert table is not None
     from ....rules.tables import describe_entry
 
@@ -503,24 +739,80 @@ def _add_tables(ctx: Context, path: Path) -> Reply:
     )
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class CheckIntent(Intent):
+    """An encounter check now: d6, 1 an encounter, 2 a sign (RULINGS R17)."""
+
+
+def _read_check(args: Args) -> CheckIntent:
+    args.done()
+    return CheckIntent()
+
+
+@COMMANDS.typed(
     "check",
     "check",
     "an encounter check now (d6: 1 encounter, 2 a sign; R17)",
+    CheckIntent,
+    _read_check,
 )
-def check_command(ctx: Context, args: Args) -> Reply:
+def check_command(ctx: Context, intent: CheckIntent) -> Reply:
     """A manual encounter check."""
-    args.done()
     act = Act(ctx)
     check = encounter_for(act)
     act.say(check.explanation, "critical" if check.encounter else "dice")
     return act.commit("check")
 
 
-@COMMANDS.command(
+_REACT_WORDS = ("combat", "adv", "advantage", "dis", "disadvantage")
+
+
+@dataclass(frozen=True, slots=True)
+class ReactIntent(Intent):
+    """A reaction roll (2d6), moved a step by a character's CHA test (redhack:
+    Exploration & Dungeons > Reactions; RULINGS R18).
+
+    Attributes:
+        character: who parleys, as given (``None``: nobody, the roll stands).
+        combat: in combat (a fight going on is combat by itself).
+        advantages: the GM's sources of advantage on the CHA test (each ``adv``).
+        disadvantages: the GM's sources of disadvantage (each ``dis``).
+        override: the GM's ``override`` (recorded).
+        roll: the GM's ``roll N[,N]``: the CHA test's d20 faces.
+        damage: the GM's ``damage N`` (recorded).
+    """
+
+    character: str | None = None
+    combat: bool = False
+    advantages: int = 0
+    disadvantages: int = 0
+    override: bool = False
+    roll: tuple[int, ...] = ()
+    damage: int | None = None
+
+
+def _read_react(args: Args) -> ReactIntent:
+    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    names = [w for w in words if w.lower() not in _REACT_WORDS]
+    if len(names) > 1:
+        raise args.error(f"unexpected {' '.join(names[1:])!r}")
+    return ReactIntent(
+        names[0] if names else None,
+        any(w.lower() == "combat" for w in words),
+        sum(w.lower() in ("adv", "advantage") for w in words),
+        sum(w.lower() in ("dis", "disadvantage") for w in words),
+        override,
+        faces,
+        damage,
+    )
+
+
+@COMMANDS.typed(
     "react",
     "react [NAME] [combat] [adv|dis]",
     "a reaction roll (2d6), moved a step by a character's CHA test",
+    ReactIntent,
+    _read_react,
     details="""
 When a creature's disposition is unclear, roll 2d6 on the reaction table: 2 hostile,
 3-5 threatening, 6-8 cautious, 9-11 friendly, 12 ingratiating. Out of combat a
@@ -532,26 +824,19 @@ word "combat" asks for it when no fight is being tracked.
 """,
     complete=lambda s, w: [c.name for c in s.characters()] if not w else ("combat",),
 )
-def react_command(ctx: Context, args: Args) -> Reply:
+def react_command(ctx: Context, intent: ReactIntent) -> Reply:
     """A reaction roll."""
-    words, overrides = read_overrides(args, args.rest())
-    in_combat = any(w.lower() == "combat" for w in words)
-    gm_adv = tuple("GM" for w in words if w.lower() in ("adv", "advantage"))
-    gm_dis = tuple("GM" for w in words if w.lower() in ("dis", "disadvantage"))
-    names = [
-        w for w in words if w.lower() not in ("combat", "adv", "advantage", "dis", "disadvantage")
-    ]
-    if len(names) > 1:
-        raise args.error(f"unexpected {' '.join(names[1:])!r}")
-    act = Act(ctx, overrides)
+    gm_adv = ("GM",) * intent.advantages
+    gm_dis = ("GM",) * intent.disadvantages
+    act = Act(ctx, overrides_of(intent))
     fight = current_fight(act.session)
-    in_combat = in_combat or fight is not None  # R18: a fight going on is combat
+    in_combat = intent.combat or fight is not None  # R18: a fight going on is combat
     outcome = act.ruleset.roll_table("reactions", act.rng)
     act.read_table(outcome)
     act.say(outcome.explanation, "dice")
     result = outcome.result
-    if names:
-        character = act.character(names[0])
+    if intent.character is not None:
+        character = act.character(intent.character)
         penalty = 0
         disadvantages = gm_dis
         if in_combat:
@@ -578,10 +863,81 @@ def react_command(ctx: Context, args: Args) -> Reply:
     return act.commit("react")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class ClimbIntent(Intent):
+    """A climb: a DEX test with difficulty 1 per 100 feet, and a fall's saves and damage
+    on a failure (redhack: Exploration & Dungeons > Climbing, Falling & Natural Hazards;
+    RULINGS R20).
+
+    Attributes:
+        character: the climber's name.
+        feet: how high (at least 1).
+        secured: a secured rope (advantage; on a rope, everyone ends up dangling).
+        pitons: pitons (advantage, with iron spikes).
+        roped: the names on the rope, in their order, as given (``()``: no rope).
+        advantages: the GM's sources of advantage (each ``adv``).
+        disadvantages: the GM's sources of disadvantage (each ``dis``).
+        override: the GM's ``override`` (recorded).
+        roll: the GM's ``roll N[,N]``: the d20 faces of the test and saves, in order.
+        damage: the GM's ``damage N`` (recorded).
+    """
+
+    character: str
+    feet: int
+    secured: bool = False
+    pitons: bool = False
+    roped: tuple[str, ...] = ()
+    advantages: int = 0
+    disadvantages: int = 0
+    override: bool = False
+    roll: tuple[int, ...] = ()
+    damage: int | None = None
+
+
+def _read_climb(args: Args) -> ClimbIntent:
+    name = args.word("NAME")
+    feet = args.integer("FEET", minimum=1)
+    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    secured = pitons = False
+    roped: list[str] = []
+    advantages = disadvantages = 0
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low == "secured":
+            secured = True
+        elif low == "pitons":
+            pitons = True
+        elif low == "roped":
+            roped = [n for n in next(items, "").split(",") if n]
+            if not roped:
+                raise args.error("roped takes the names on the rope, like 'roped A,B,C'")
+        elif low in ("adv", "advantage"):
+            advantages += 1
+        elif low in ("dis", "disadvantage"):
+            disadvantages += 1
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return ClimbIntent(
+        name,
+        feet,
+        secured,
+        pitons,
+        tuple(roped),
+        advantages,
+        disadvantages,
+        override,
+        faces,
+        damage,
+    )
+
+
+@COMMANDS.typed(
     "climb",
     "climb NAME FEET [secured] [pitons] [roped A,B,...] [adv|dis] [override] [roll N]",
     "a climb: DEX test (1 per 100'), and a fall's saves and damage on a failure",
+    ClimbIntent,
+    _read_climb,
     details="""
 Climbing in one go is a DEX test with difficulty 1 per 100 feet (at least 1). A secured
 rope or pitons give advantage; a Thief with climbing gear who has advantage twice needs
@@ -604,41 +960,21 @@ Superhuman strength is the GM's call.
         [c.name for c in s.characters()] if not w else ("secured", "pitons", "roped")
     ),
 )
-def climb_command(ctx: Context, args: Args) -> Reply:
+def climb_command(ctx: Context, intent: ClimbIntent) -> Reply:
     """A climb."""
-    name = args.word("NAME")
-    feet = args.integer("FEET", minimum=1)
-    words, overrides = read_overrides(args, args.rest())
-    secured = pitons = False
-    roped: list[str] = []
-    gm_adv: list[str] = []
-    gm_dis: list[str] = []
-    items = iter(words)
-    for word in items:
-        low = word.lower()
-        if low == "secured":
-            secured = True
-        elif low == "pitons":
-            pitons = True
-        elif low == "roped":
-            roped = [n for n in next(items, "").split(",") if n]
-            if not roped:
-                raise args.error("roped takes the names on the rope, like 'roped A,B,C'")
-        elif low in ("adv", "advantage"):
-            gm_adv.append("GM")
-        elif low in ("dis", "disadvantage"):
-            gm_dis.append("GM")
-        else:
-            raise args.error(f"unexpected {word!r}")
-    act = Act(ctx, overrides)
-    character = act.character(name)
+    feet, secured = intent.feet, intent.secured
+    gm_dis = ("GM",) * intent.disadvantages
+    act = Act(ctx, overrides_of(intent))
+    character = act.character(intent.character)
     rope = (
-        rope_order([act.session.character(n).name for n in roped], character.name) if roped else ()
+        rope_order([act.session.character(n).name for n in intent.roped], character.name)
+        if intent.roped
+        else ()
     )
-    advantages = list(gm_adv)
+    advantages = ["GM"] * intent.advantages
     if secured:
         advantages.append("secured rope")
-    if pitons and any(i.ref == "iron-spikes" for i in character.inventory):
+    if intent.pitons and any(i.ref == "iron-spikes" for i in character.inventory):
         advantages.append("pitons")
     request = act.ruleset.character_test(
         character,
@@ -646,7 +982,7 @@ def climb_command(ctx: Context, args: Args) -> Reply:
         TestOptions(
             difficulty=climb_difficulty(feet),
             advantages=tuple(advantages),
-            disadvantages=tuple(gm_dis),
+            disadvantages=gm_dis,
             tags=("climbing",),
         ),
     )

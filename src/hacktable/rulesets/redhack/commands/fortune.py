@@ -11,7 +11,9 @@ kind ``fortune-assign`` (key: the task's id). Every change, and every roll, is o
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -19,7 +21,7 @@ from ....errors import HacktableError, RuleError, UnknownNameError
 from ....play.codec import from_json, to_json
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character
 from ..fortune import (
     Implied,
@@ -39,6 +41,8 @@ __all__ = [
     "ASSIGN_KIND",
     "TASK_KIND",
     "Assignment",
+    "FortuneAction",
+    "FortuneIntent",
     "Holder",
     "assignment_of",
     "holders_of",
@@ -177,11 +181,80 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     return ()
 
 
-@COMMANDS.command(
+FortuneAction = Literal["list", "add", "show", "assign", "unassign", "roll", "remove"]
+"""What ``fortune`` does (:data:`_SUBCOMMANDS`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneIntent(Intent):
+    """List, add, show, assign, unassign, roll or remove the campaign's fortune tasks
+    (redhack: Core Rules > Fortune Rolls; RULINGS R24; docs/rulings.md H30-H34).
+
+    Attributes:
+        action: what is asked.
+        task: the task's id, as given (show, assign, unassign, roll, remove).
+        role: the role's id, as given (assign, unassign).
+        character: the character's name, as given (assign).
+        file: the TOML file's path, as given (add).
+        roll: the GM's ``roll N``: the d20's face (roll; ``None``: rolled).
+    """
+
+    action: FortuneAction = "list"
+    task: str = ""
+    role: str = ""
+    character: str = ""
+    file: str = ""
+    roll: int | None = None
+
+
+def _read_fortune(args: Args) -> FortuneIntent:
+    sub = args.optional()
+    if sub is None or sub.lower() == "list":
+        args.done()
+        return FortuneIntent()
+    action = sub.lower()
+    if action == "add":
+        return FortuneIntent("add", file=" ".join(args.rest()) or args.word("FILE"))
+    if action in ("show", "remove"):
+        task = args.word("TASK")
+        args.done()
+        return FortuneIntent("show" if action == "show" else "remove", task)
+    if action == "assign":
+        task, role = args.word("TASK"), args.word("ROLE")
+        name = " ".join(args.rest())
+        if not name:
+            raise args.error("missing NAME")
+        return FortuneIntent("assign", task, role, name)
+    if action == "unassign":
+        task, role = args.word("TASK"), args.word("ROLE")
+        args.done()
+        return FortuneIntent("unassign", task, role)
+    if action == "roll":
+        return _read_roll(args)
+    raise args.error(f"unknown subcommand {sub!r} (choose from {', '.join(_SUBCOMMANDS)})")
+
+
+def _read_roll(args: Args) -> FortuneIntent:
+    rest, overrides = read_overrides(args, args.rest())
+    if not rest:
+        raise args.error("missing TASK")
+    if len(rest) > 1:
+        raise args.error(f"unexpected {' '.join(rest[1:])!r}")
+    if set(overrides) - {"faces"}:
+        raise args.error("a fortune roll takes only 'roll N' (the d20's face)")
+    faces = overrides.get("faces")
+    if faces is not None and len(faces) > 1:
+        raise args.error("a fortune roll rolls one d20: give one face, like 'roll 5'")
+    return FortuneIntent("roll", rest[0], roll=None if faces is None else faces[0])
+
+
+@COMMANDS.typed(
     "fortune",
     "fortune [list] | fortune add FILE | fortune show TASK | fortune assign TASK ROLE NAME "
     "| fortune unassign TASK ROLE | fortune roll TASK [roll N] | fortune remove TASK",
     "fortune rolls: one d20 on the GM's table for a long task, with roles (R24)",
+    FortuneIntent,
+    _read_fortune,
     details="""
 A fortune roll condenses a long, uncertain task (crossing a jungle) into one roll on a
 table the GM prepares (redhack: Core Rules > Fortune Rolls; RULINGS R24).
@@ -197,12 +270,8 @@ and the table read again.
 """,
     complete=_complete,
 )
-def fortune_command(ctx: Context, args: Args) -> Reply:
+def fortune_command(ctx: Context, intent: FortuneIntent) -> Reply:
     """Dispatch the ``fortune`` subcommands."""
-    sub = args.optional()
-    if sub is None or sub.lower() == "list":
-        args.done()
-        return _list(ctx.session)
     handlers = {
         "add": _add,
         "show": _show,
@@ -211,10 +280,9 @@ def fortune_command(ctx: Context, args: Args) -> Reply:
         "roll": _roll,
         "remove": _remove,
     }
-    handler = handlers.get(sub.lower())
-    if handler is None:
-        raise args.error(f"unknown subcommand {sub!r} (choose from {', '.join(_SUBCOMMANDS)})")
-    return handler(ctx, args)
+    if intent.action == "list":
+        return _list(ctx.session)
+    return handlers[intent.action](ctx, intent)
 
 
 def _list(session: CampaignView) -> Reply:
@@ -233,8 +301,8 @@ def _list(session: CampaignView) -> Reply:
     return reply
 
 
-def _add(ctx: Context, args: Args) -> Reply:
-    path = Path(" ".join(args.rest()) or args.word("FILE"))
+def _add(ctx: Context, intent: FortuneIntent) -> Reply:
+    path = Path(intent.file)
     act = Act(ctx)
     tasks = load_tasks_from(path, [c.id for c in act.ruleset.content.classes])
     for task in tasks:
@@ -254,10 +322,9 @@ def _add(ctx: Context, args: Args) -> Reply:
     return act.commit("fortune.add")
 
 
-def _show(ctx: Context, args: Args) -> Reply:
+def _show(ctx: Context, intent: FortuneIntent) -> Reply:
     session = ctx.session
-    task = task_named(session, args.word("TASK"))
-    args.done()
+    task = task_named(session, intent.task)
     assignment = assignment_of(session, task)
     holders, warnings = holders_of(session, task, assignment)
     implied = _implied(session)
@@ -306,15 +373,12 @@ def _several(task: Task, assignment: Assignment) -> list[str]:
     return notes
 
 
-def _assign(ctx: Context, args: Args) -> Reply:
+def _assign(ctx: Context, intent: FortuneIntent) -> Reply:
     session = ctx.session
-    task = task_named(session, args.word("TASK"))
-    role = task.role(args.word("ROLE"))
-    name = " ".join(args.rest())
-    if not name:
-        raise args.error("missing NAME")
+    task = task_named(session, intent.task)
+    role = task.role(intent.role)
     act = Act(ctx)
-    character = act.character(name)
+    character = act.character(intent.character)
     assignment = assignment_of(session, task)
     previous = assignment.holder(role.id)
     if previous == character.name:
@@ -331,11 +395,10 @@ def _assign(ctx: Context, args: Args) -> Reply:
     return act.commit("fortune.assign", character.name)
 
 
-def _unassign(ctx: Context, args: Args) -> Reply:
+def _unassign(ctx: Context, intent: FortuneIntent) -> Reply:
     session = ctx.session
-    task = task_named(session, args.word("TASK"))
-    role = task.role(args.word("ROLE"))
-    args.done()
+    task = task_named(session, intent.task)
+    role = task.role(intent.role)
     assignment = assignment_of(session, task)
     previous = assignment.holder(role.id)
     if previous is None:
@@ -347,22 +410,12 @@ def _unassign(ctx: Context, args: Args) -> Reply:
     return act.commit("fortune.unassign", previous)
 
 
-def _roll(ctx: Context, args: Args) -> Reply:
+def _roll(ctx: Context, intent: FortuneIntent) -> Reply:
     session = ctx.session
-    rest, overrides = read_overrides(args, args.rest())
-    if not rest:
-        raise args.error("missing TASK")
-    if len(rest) > 1:
-        raise args.error(f"unexpected {' '.join(rest[1:])!r}")
-    if set(overrides) - {"faces"}:
-        raise args.error("a fortune roll takes only 'roll N' (the d20's face)")
-    faces = overrides.get("faces")
-    if faces is not None and len(faces) > 1:
-        raise args.error("a fortune roll rolls one d20: give one face, like 'roll 5'")
-    task = task_named(session, rest[0])
-    if faces is not None and task.dice != "1d20":
+    task = task_named(session, intent.task)
+    if intent.roll is not None and task.dice != "1d20":
         raise RuleError(f"'roll N' sets a d20's face, but {task.id} rolls {task.dice}")
-    act = Act(ctx, overrides)
+    act = Act(ctx, {} if intent.roll is None else {"faces": [intent.roll]})
     holders, warnings = holders_of(session, task, assignment_of(session, task))
     result = fortune_roll(task, holders, act.rng, _implied(session))
     act.say(f"Fortune roll: {task.name}", "title")
@@ -378,10 +431,9 @@ def _roll(ctx: Context, args: Args) -> Reply:
     return act.commit("fortune.roll")
 
 
-def _remove(ctx: Context, args: Args) -> Reply:
+def _remove(ctx: Context, intent: FortuneIntent) -> Reply:
     session = ctx.session
-    task = task_named(session, args.word("TASK"))
-    args.done()
+    task = task_named(session, intent.task)
     act = Act(ctx)
     act.set_entity(TASK_KIND, task.id, None)
     if session.state.get(ASSIGN_KIND, task.id) is not None:

@@ -15,22 +15,33 @@ from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character
 from ..conditions import load_conditions
 from ..exploration import EncounterCheck
 from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, drained_cap, fatigue_day, recovered_step
 from ..view import CampaignView
-from .act import Act, read_overrides
-from .explore import encounter_for
+from .act import Act
+from .explore import encounter_for, overrides_of, read_gm_overrides
 from .mechanics import incapacitated, roll_duration_die, roll_injury
 from .registry import COMMANDS
 from .supplies import consume
 
-__all__ = ["REST_KINDS", "RestOutcome", "cap_drained", "day_fatigue_tests", "take_rest"]
+__all__ = [
+    "REST_KINDS",
+    "RestIntent",
+    "RestKind",
+    "RestOutcome",
+    "cap_drained",
+    "day_fatigue_tests",
+    "take_rest",
+]
 
-REST_KINDS = ("short", "long", "day", "downtime")
+RestKind = Literal["short", "long", "day", "downtime"]
+"""A rest of redhack (:data:`REST_KINDS`)."""
+
+REST_KINDS: tuple[RestKind, ...] = ("short", "long", "day", "downtime")
 """The rests of redhack: short (1 hour), long (8 hours), a full day (24 hours in a safe
 place), downtime (several days in a town or sanctuary)."""
 
@@ -424,10 +435,63 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     return ("fast", "half", "action", "days")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class RestIntent(Intent):
+    """A rest by the rules: encounter checks by watch, meals, healing, recovery
+    (redhack: Exploration & Dungeons > Resting; RULINGS R19, R23; :func:`take_rest`).
+
+    Attributes:
+        kind: short, long, a full day or downtime.
+        fasting: the names of those who skip the meal, as given.
+        half: half rations (RULINGS R23).
+        days: the days of downtime (duration dice are rolled each day).
+        action: the downtime action, in words (``""``: none).
+        override: the GM's ``override`` (recorded).
+        roll: the GM's ``roll N[,N]``: the d20 faces of the rest's tests, in order.
+        damage: the GM's ``damage N`` (recorded).
+    """
+
+    kind: RestKind
+    fasting: tuple[str, ...] = ()
+    half: bool = False
+    days: int = 1
+    action: str = ""
+    override: bool = False
+    roll: tuple[int, ...] = ()
+    damage: int | None = None
+
+
+def _read_rest(args: Args) -> RestIntent:
+    kind = args.word("short, long, day or downtime").lower()
+    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    fasting: list[str] = []
+    half = False
+    days = 1
+    action = ""
+    items = iter(words)
+    for word in items:
+        low = word.lower()
+        if low == "fast":
+            fasting = [n for n in next(items, "").split(",") if n]
+        elif low == "half":
+            half = True
+        elif low == "days":
+            days = args.to_int(next(items, ""), "days", minimum=1)
+        elif low == "action":
+            action = " ".join(items)
+        else:
+            raise args.error(f"unexpected {word!r}")
+    if kind not in REST_KINDS:  # the rule's own refusal (:func:`take_rest`)
+        raise RuleError(f"a rest is one of {', '.join(REST_KINDS)}, not {kind!r}")
+    return RestIntent(kind, tuple(fasting), half, days, action, override, faces, damage)
+
+
+@COMMANDS.typed(
     "rest",
     "rest short|long|day|downtime [fast A,B] [half] [days N] [action TEXT]",
     "rest by the rules: encounter checks by watch, meals, healing, recovery",
+    RestIntent,
+    _read_rest,
     details="""
 Short rest: 1 hour, one encounter check in a dungeon; eat and drink to heal 1 HD (the
 hit die), or fast and make a CON test (success heals 1 HD) - either way no more healing
@@ -447,29 +511,17 @@ party (H23). An encounter breaks a rest off where it was (redhack: Resting; RULI
 """,
     complete=_complete,
 )
-def rest_command(ctx: Context, args: Args) -> Reply:
+def rest_command(ctx: Context, intent: RestIntent) -> Reply:
     """Rest."""
-    kind = args.word("short, long, day or downtime").lower()
-    words, overrides = read_overrides(args, args.rest())
-    fasting: list[str] = []
-    half = False
-    days = 1
-    action = ""
-    items = iter(words)
-    for word in items:
-        low = word.lower()
-        if low == "fast":
-            fasting = [n for n in next(items, "").split(",") if n]
-        elif low == "half":
-            half = True
-        elif low == "days":
-            days = args.to_int(next(items, ""), "days", minimum=1)
-        elif low == "action":
-            action = " ".join(items)
-        else:
-            raise args.error(f"unexpected {word!r}")
-    act = Act(ctx, overrides)
+    act = Act(ctx, overrides_of(intent))
     if act.fight is not None:
         raise RuleError("there is a fight going on: nobody rests ('fight end' first)")
-    take_rest(act, kind, fasting=fasting, half_rations=half, action=action, days=days)
-    return act.commit(f"rest.{kind}")
+    take_rest(
+        act,
+        intent.kind,
+        fasting=intent.fasting,
+        half_rations=intent.half,
+        action=intent.action,
+        days=intent.days,
+    )
+    return act.commit(f"rest.{intent.kind}")

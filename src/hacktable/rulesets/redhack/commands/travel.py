@@ -10,8 +10,9 @@ the rules as one event with every roll in it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal, cast
 
 from ....errors import RuleError, UnknownNameError
 from ....play.codec import from_json
@@ -19,7 +20,7 @@ from ....play.outcome import Reply
 from ....rules.tables import Table, describe_entry
 from ....rules.words import counted
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character, fold
 from ..core_rules import modifier
 from ..party import fatigue_step
@@ -45,7 +46,14 @@ from .registry import COMMANDS
 from .rest import day_fatigue_tests, take_rest
 from .supplies import FOOD, WATER, consume
 
-__all__ = ["JOURNEY_KEY", "current_journey", "landscape_for"]
+__all__ = [
+    "JOURNEY_KEY",
+    "LandscapeIntent",
+    "TravelAction",
+    "TravelIntent",
+    "current_journey",
+    "landscape_for",
+]
 
 JOURNEY_KEY = ("journey", "current")
 """Where the journey in progress lives in the campaign state."""
@@ -101,10 +109,40 @@ def _complete_landscape(session: CampaignView, words: list[str]) -> Iterable[str
     return ["add", *(landscape.id for landscape in _landscapes(session))]
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class LandscapeIntent(Intent):
+    """List, show or add the campaign's landscapes: a survival and an encounter table
+    for a kind of country (redhack: Wilderness Survival > Survival Tables; RULINGS R22).
+
+    Attributes:
+        action: ``"list"``, ``"show"`` (a landscape) or ``"add"`` (a file).
+        name: the landscape's id or name, as given (show).
+        file: the TOML file's path, as given (add).
+    """
+
+    action: Literal["list", "show", "add"] = "list"
+    name: str = ""
+    file: str = ""
+
+
+def _read_landscape(args: Args) -> LandscapeIntent:
+    first = args.optional()
+    if first is None:
+        return LandscapeIntent()
+    if first.lower() == "add":
+        file = " ".join(args.rest())
+        if str(Path(file)) == ".":
+            raise args.error("missing FILE")
+        return LandscapeIntent("add", file=file)
+    return LandscapeIntent("show", " ".join([first, *args.rest()]))
+
+
+@COMMANDS.typed(
     "landscape",
     "landscape | landscape NAME | landscape add FILE",
     "list, show or add the campaign's landscapes (survival and encounter tables)",
+    LandscapeIntent,
+    _read_landscape,
     details="""
 A landscape is a survival table and an encounter table for one kind of country (redhack:
 Wilderness Survival > Survival Tables: "prepare a custom table for each landscape";
@@ -116,14 +154,12 @@ one with "travel plan --landscape ID".
 """,
     complete=_complete_landscape,
 )
-def landscape_command(ctx: Context, args: Args) -> Reply:
+def landscape_command(ctx: Context, intent: LandscapeIntent) -> Reply:
     """List, show or add landscapes."""
-    first = args.optional()
-    if first is not None and first.lower() == "add":
-        return _add_landscapes(ctx, args)
-    if first is not None:
-        name = " ".join([first, *args.rest()])
-        return Reply().extend(_describe_landscape(landscape_for(ctx.session, name)))
+    if intent.action == "add":
+        return _add_landscapes(ctx, Path(intent.file))
+    if intent.action == "show":
+        return Reply().extend(_describe_landscape(landscape_for(ctx.session, intent.name)))
     reply = Reply()
     landscapes = _landscapes(ctx.session)
     if not landscapes:
@@ -141,10 +177,7 @@ def landscape_command(ctx: Context, args: Args) -> Reply:
     return reply
 
 
-def _add_landscapes(ctx: Context, args: Args) -> Reply:
-    path = Path(" ".join(args.rest()))
-    if not str(path) or str(path) == ".":
-        raise args.error("missing FILE")
+def _add_landscapes(ctx: Context, path: Path) -> Reply:
     if not path.is_file():
         raise RuleError(f"no landscape file {path}")
     added = load_landscapes(path)
@@ -196,12 +229,103 @@ def _complete_travel(session: CampaignView, words: list[str]) -> Iterable[str]:
     return (*_VALUE_OPTIONS, *_SWITCHES)
 
 
-@COMMANDS.command(
+TravelAction = Literal["plan", "day", "status", "end"]
+"""What ``travel`` does: plan a journey, play a day of it, show it, end it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TravelIntent(Intent):
+    """Plan a wilderness journey, play a day of it, show it or end it (redhack:
+    Wilderness Survival; RULINGS R17, R19, R21-R23; docs/rulings.md H43-H53). The other
+    fields are the plan's (``plan`` only), each as on the line.
+
+    Attributes:
+        action: plan, day, status or end.
+        landscape: ``--landscape``: the landscape's id or name (``None``: redhack's
+            survival table).
+        road: ``--road`` (+1).
+        mounts: ``--mounts N`` (+N).
+        light: ``--light``: travelling light (+1).
+        terrain: ``--terrain`` (``None``: the landscape's own, else normal).
+        search: ``--search``: searching as they go (-1).
+        hex_miles: ``--hex MILES`` (``None``: the campaign's setting ``hex-miles``).
+        moves: ``--moves N``: moves a day.
+        leader: ``--leader NAME`` (``None``: the best WIS and CON).
+        days: ``--days N``: the days planned from now (``None``: a re-planned journey
+            keeps its end; 0: no end).
+        slowed: ``--slowed NAMES``: the names of the PCs slowed, as given.
+        half: ``--half``: half rations.
+    """
+
+    action: TravelAction
+    landscape: str | None = None
+    road: bool = False
+    mounts: int = 0
+    light: bool = False
+    terrain: Literal["normal", "difficult"] | None = None
+    search: bool = False
+    hex_miles: int | None = None
+    moves: int = DEFAULT_MOVES
+    leader: str | None = None
+    days: int | None = None
+    slowed: tuple[str, ...] = ()
+    half: bool = False
+
+
+def _read_travel(args: Args) -> TravelIntent:
+    action = args.word("plan, day, status or end").lower()
+    if action == "plan":
+        return _read_plan(args)
+    if action in ("day", "status", "end"):
+        args.done()
+        return TravelIntent(cast(TravelAction, action))
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+def _read_plan(args: Args) -> TravelIntent:
+    flags = read_flags(args, _VALUE_OPTIONS, _SWITCHES)
+    if "" in flags:
+        raise args.error(f"unexpected {flags['']!r}")
+
+    def number(option: str, minimum: int) -> int | None:
+        if option not in flags:
+            return None
+        return args.to_int(flags[option], option, minimum=minimum)
+
+    terrain: Literal["normal", "difficult"] | None = None
+    if "--terrain" in flags:
+        given = flags["--terrain"].lower()
+        if given not in ("normal", "difficult"):
+            raise args.error(f"--terrain is normal or difficult, not {given!r}")
+        terrain = "difficult" if given == "difficult" else "normal"
+    mounts = number("--mounts", 0)
+    hex_miles = number("--hex", 1)
+    moves = number("--moves", 0)
+    return TravelIntent(
+        "plan",
+        landscape=flags.get("--landscape"),
+        road="--road" in flags,
+        mounts=0 if mounts is None else mounts,
+        light="--light" in flags,
+        terrain=terrain,
+        search="--search" in flags,
+        hex_miles=hex_miles,
+        moves=DEFAULT_MOVES if moves is None else moves,
+        leader=flags.get("--leader"),
+        days=number("--days", 0),
+        slowed=tuple(n for n in flags.get("--slowed", "").split(",") if n),
+        half="--half" in flags,
+    )
+
+
+@COMMANDS.typed(
     "travel",
     "travel plan [--landscape L] [--road] [--mounts N] [--light] [--terrain difficult] "
     "[--search] [--hex MILES] [--moves N] [--leader NAME] [--days N] [--slowed NAMES] "
     "[--half] | travel day | travel status | travel end",
     "plan a wilderness journey and play it day by day (survival, encounters, fatigue)",
+    TravelIntent,
+    _read_travel,
     details="""
 "travel plan" sets how the party travels and puts it in the wilderness (redhack:
 Wilderness Survival > Speed; RULINGS R21): mounts (+N), travelling light (+1: every PC
@@ -226,64 +350,48 @@ journey and everyone's needs; "travel end" ends it.
 """,
     complete=_complete_travel,
 )
-def travel_command(ctx: Context, args: Args) -> Reply:
+def travel_command(ctx: Context, intent: TravelIntent) -> Reply:
     """Plan, play, show or end a journey."""
-    action = args.word("plan, day, status or end").lower()
-    if action == "plan":
-        return _plan(ctx, args)
-    if action == "day":
-        args.done()
+    if intent.action == "plan":
+        return _plan(ctx, intent)
+    if intent.action == "day":
         return _day(ctx)
-    if action == "status":
-        args.done()
+    if intent.action == "status":
         return _status(ctx)
-    if action == "end":
-        args.done()
-        return _end(ctx)
-    raise args.error(f"unknown subcommand {action!r}")
+    return _end(ctx)
 
 
 def _living(act: Act) -> list[Character]:
     return [act.character(c.name) for c in act.session.characters() if not c.dead]
 
 
-def _plan(ctx: Context, args: Args) -> Reply:
-    flags = read_flags(args, _VALUE_OPTIONS, _SWITCHES)
-    if "" in flags:
-        raise args.error(f"unexpected {flags['']!r}")
+def _plan(ctx: Context, intent: TravelIntent) -> Reply:
     act = Act(ctx)
     act.no_fight("journey planning")
     characters = _living(act)
     if not characters:
         raise RuleError("nobody to travel: make characters first")
-
-    def number(option: str, default: int, minimum: int) -> int:
-        if option not in flags:
-            return default
-        return args.to_int(flags[option], option, minimum=minimum)
-
     landscape = None
-    if "--landscape" in flags:
-        landscape = landscape_for(act.session, flags["--landscape"])
-    terrain = flags.get("--terrain", landscape.terrain if landscape else "normal").lower()
-    if terrain not in ("normal", "difficult"):
-        raise args.error(f"--terrain is normal or difficult, not {terrain!r}")
+    if intent.landscape is not None:
+        landscape = landscape_for(act.session, intent.landscape)
+    terrain = intent.terrain or (landscape.terrain if landscape else "normal")
     leader = ""
-    if "--leader" in flags:
-        leader = _traveller(act, flags["--leader"]).name
-    slowed = tuple(_traveller(act, n).name for n in flags.get("--slowed", "").split(",") if n)
+    if intent.leader is not None:
+        leader = _traveller(act, intent.leader).name
+    slowed = tuple(_traveller(act, n).name for n in intent.slowed)
+    hex_miles = int(act.session.setting("hex-miles"))
     plan = TravelPlan(
         landscape=landscape.id if landscape else "",
-        road="--road" in flags,
-        mounts=number("--mounts", 0, 0),
-        light="--light" in flags,
+        road=intent.road,
+        mounts=intent.mounts,
+        light=intent.light,
         difficult=terrain == "difficult",
-        search="--search" in flags,
-        hex_miles=number("--hex", int(act.session.setting("hex-miles")), 1),
-        moves=number("--moves", DEFAULT_MOVES, 0),
+        search=intent.search,
+        hex_miles=hex_miles if intent.hex_miles is None else intent.hex_miles,
+        moves=intent.moves,
         leader=leader,
         days=0,
-        half_rations="--half" in flags,
+        half_rations=intent.half,
         slowed=slowed,
     )
     if plan.light:
@@ -298,8 +406,8 @@ def _plan(ctx: Context, args: Args) -> Reply:
     # --days counts from now: N more days of a journey under way; without it a
     # re-planned journey keeps its planned end (docs/rulings.md H53).
     travelled = before.days if before is not None else 0
-    more = number("--days", -1, 0)
-    if more >= 0:
+    more = intent.days
+    if more is not None:
         plan = replace(plan, days=travelled + more if more else 0)
     elif before is not None:
         plan = replace(plan, days=before.plan.days)
