@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..errors import CommandError, UnknownNameError
+from ..errors import CommandError
 from ..rulesets.oneshot import Check, Form, Option
 
 __all__ = ["Check", "Form", "Option", "form_for"]
@@ -19,10 +19,7 @@ def form_for(ruleset_id: str) -> Form:
     """
     from .. import rulesets
 
-    infos = {info.id: info for info in rulesets.available()}
-    info = infos.get(ruleset_id)
-    if info is None:
-        raise UnknownNameError("ruleset", ruleset_id, list(infos))
+    info = rulesets.ruleset_info(ruleset_id)
     if not info.oneshot:
         raise CommandError(f"ruleset {ruleset_id} has no one-shot test")
     import importlib

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from .base import Ruleset
 
-__all__ = ["ENTRY_POINT_GROUP", "RulesetInfo", "available", "get_ruleset", "register"]
+__all__ = ["ENTRY_POINT_GROUP", "RulesetInfo", "available", "get_ruleset", "register", "ruleset_info"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +94,21 @@ def _scan_entry_points() -> None:
             )
 
 
+def ruleset_info(ruleset_id: str) -> RulesetInfo:
+    """What the registry knows of ``ruleset_id`` (built-in ones without any scan).
+
+    Raises:
+        UnknownNameError: nothing is registered under that id (naming those that are).
+    """
+    found = _REGISTRY.get(ruleset_id)
+    if found is None:
+        _scan_entry_points()
+        found = _REGISTRY.get(ruleset_id)
+    if found is None:
+        raise UnknownNameError("ruleset", ruleset_id, _REGISTRY)
+    return found
+
+
 @cache
 def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     """The ruleset registered as ``ruleset_id``, imported on first use.
@@ -101,13 +116,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     Raises:
         UnknownNameError: nothing is registered under that id.
     """
-    info = _REGISTRY.get(ruleset_id)
-    if info is None:
-        _scan_entry_points()
-        info = _REGISTRY.get(ruleset_id)
-    if info is None:
-        raise UnknownNameError("ruleset", ruleset_id, _REGISTRY)
-    module_name, _, class_name = info.target.partition(":")
+    module_name, _, class_name = ruleset_info(ruleset_id).target.partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
     instance: Ruleset[Any] = cls()
     return instance
