@@ -45,8 +45,8 @@ from dataclasses import replace
 from _bench import per_call, print_header, ratio, result, rounds, spread, standard_parser
 from hacktable.dice import UsageDie
 from hacktable.dice.usage import roll_usage
-from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rules import TestRequest
+from hacktable.rulesets.redhack.character import Character, Item
 from hacktable.rulesets.redhack.core_rules import modifier, resolve
 from hacktable.rulesets.redhack.exploration import encounter_check
 from hacktable.rulesets.redhack.party import Needs, fatigue_step, with_fatigue_step

@@ -19,6 +19,7 @@ from hacktable.play.outcome_codec import outcome_to_json
 from hacktable.play.state import CampaignState
 from hacktable.rulesets.grammar import CommandSet, UnknownCommandError, Words
 from hacktable.rulesets.redhack.commands.characters import HpIntent
+from hacktable.rulesets.redhack.commands.fight import FightStatusIntent
 from hacktable.rulesets.redhack.commands.tests import OddsIntent, TestIntent
 from hacktable.store import CampaignStore, StaleWriteError
 
@@ -69,7 +70,7 @@ def test_parse_reads_words_into_the_typed_intent(layer: CommandLayer) -> None:
         options=layer.parse("odds 12 difficulty 4").options,  # type: ignore[union-attr]
     )
     assert layer.parse("   ") is None
-    assert isinstance(layer.parse("fight status"), Words)
+    assert layer.parse("fight status") == FightStatusIntent()  # was a Words intent
 
 
 def test_clamps_are_named_adjustments(layer: CommandLayer) -> None:

@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 
     from .base import Ruleset
 
-__all__ = ["ENTRY_POINT_GROUP", "RulesetInfo", "available", "get_ruleset", "register", "ruleset_info"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "RulesetInfo",
+    "available",
+    "get_ruleset",
+    "register",
+    "ruleset_info",
+]
 
 
 @dataclass(frozen=True, slots=True)

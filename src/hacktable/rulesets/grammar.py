@@ -14,7 +14,8 @@ two steps:
 Commands whose words are read as they resolve (the guided and most state-dependent
 ones) take the :class:`Words` intent: the command's name and its words, exactly as
 given, frozen; they are registered with :meth:`CommandSet.command`. Commands with
-intents of their own are registered with :meth:`CommandSet.typed`.
+intents of their own are registered with :meth:`CommandSet.typed`; a command with
+sub-commands may register a base intent whose subclasses are its sub-commands'.
 """
 
 from __future__ import annotations
@@ -214,10 +215,16 @@ class CommandSet:
         return self._by_name.get(name.lower())
 
     def for_intent(self, intent: Intent) -> Command | None:
-        """The command that answers ``intent``, or ``None``."""
+        """The command that answers ``intent``, or ``None``: the one registered for its
+        type, else for the nearest base class registered (a command with sub-commands
+        registers their common base, e.g. ``fight`` and its start, add, status, end)."""
         if isinstance(intent, Words):
             return self.get(intent.command)
-        return self._by_intent.get(type(intent))
+        for kind in type(intent).__mro__:
+            found = self._by_intent.get(kind)
+            if found is not None:
+                return found
+        return None
 
     def __iter__(self) -> Iterator[Command]:
         """Each command once, in the order declared."""

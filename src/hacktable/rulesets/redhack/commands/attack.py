@@ -5,8 +5,7 @@ rules return and shows it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ....errors import RuleError
 from ....play.outcome import Reply
@@ -40,6 +39,8 @@ from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_
 from ..fight import Fighter, Foe
 from .act import Act, fighter_character, replace_fighter
 from .fight_words import (
+    Overridable,
+    action_fields,
     complete_attack,
     event_detail,
     fight_sources,
@@ -50,14 +51,74 @@ from .mechanics import StagedParty, damage_character
 from .narrate import tell
 from .registry import COMMANDS
 
-__all__ = ["attack_command", "hit"]
+__all__ = ["AttackIntent", "attack_command", "hit"]
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class AttackIntent(Overridable):
+    """A character's attack on a foe, or on another character (redhack: Combat >
+    Attacking & Defending; Thief > Backstab; Warrior > Cleave; Combat > Weapon Types;
+    RULINGS R6-R10, R14; docs/rulings.md H19, H25).
+
+    Attributes:
+        attacker: the attacking character's name, as given.
+        target: a foe's key or name, or a character's name, as given.
+        adv: the GM's sources of advantage (each ``adv`` one; RULINGS R3).
+        dis: the GM's sources of disadvantage.
+        weapon: the weapon named (``weapon W``), ``None`` for the one wielded.
+        cleave: ``None`` for no cleave; ``()`` for a cleave die on the target; else the
+            targets named for cleave dice (``cleave goblin-2,goblin-3``; R14).
+        cover: the target is behind cover (disadvantage on a ranged attack).
+        backstab: a Thief's backstab is claimed.
+        unsuspecting: the target does not suspect the Thief (a backstab condition).
+        offhand: a second attack with the off hand (dual weapons).
+        throw: a throwable weapon is thrown at a Close foe (H19).
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    attacker: str
+    target: str
+    adv: int = 0
+    dis: int = 0
+    weapon: str | None = None
+    cleave: tuple[str, ...] | None = None
+    cover: bool = False
+    backstab: bool = False
+    unsuspecting: bool = False
+    offhand: bool = False
+    throw: bool = False
+
+
+def _read_attack(args: Args) -> AttackIntent:
+    attacker = args.word("ATTACKER")
+    target = args.word("TARGET")
+    leftover, options, overrides = read_action_words(args)
+    if leftover:
+        raise args.error(f"unexpected {' '.join(leftover)!r}")
+    cleave = options.get("cleave")
+    return AttackIntent(
+        attacker,
+        target,
+        adv=options["adv"],
+        dis=options["dis"],
+        weapon=options.get("weapon"),
+        cleave=None if cleave is None else tuple(cleave),
+        cover=bool(options.get("cover")),
+        backstab=bool(options.get("backstab")),
+        unsuspecting=bool(options.get("unsuspecting")),
+        offhand=bool(options.get("offhand")),
+        throw=bool(options.get("throw")),
+        **action_fields(overrides),
+    )
+
+
+@COMMANDS.typed(
     "attack",
     "attack ATTACKER TARGET [adv|dis] [weapon W] [throw] [cleave [T,..]] [cover] [backstab] "
     "[unsuspecting] [offhand] [override] [roll N] [damage N]",
     "a character attacks: STR (melee) or DEX (ranged) against the target's AC",
+    AttackIntent,
+    _read_attack,
     details="""
 Melee is a STR test, ranged a DEX test, difficulty the target's AC (a broken foe: HD +
 AC); a natural 20 rolls damage twice and adds both (RULINGS R6). Damage: the weapon's die
@@ -79,34 +140,30 @@ order, and fix the d20 ("roll 14") or the damage ("damage 5").
 """,
     complete=complete_attack,
 )
-def attack_command(ctx: Context, args: Args) -> Reply:
+def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     """One attack."""
-    attacker = args.word("ATTACKER")
-    target = args.word("TARGET")
-    leftover, options, overrides = read_action_words(args)
-    if leftover:
-        raise args.error(f"unexpected {' '.join(leftover)!r}")
-    act = Act(ctx, overrides)
+    target = intent.target
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, attacker)
-    offhand = bool(options.get("offhand"))
+    fighter, character = fighter_character(act, intent.attacker)
+    offhand = intent.offhand
     if offhand:
         check_offhand(act.ruleset, fighter, character)
     else:
         act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     if is_fighter(act, fight, target) and not fight.has_foe(target):
-        return _attack_player(act, fighter, character, target, options)
+        return _attack_player(act, fighter, character, intent)
     foe = fight.foe(target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
     band = fighter.band(foe.group)
-    weapon = attack_weapon(act.ruleset, character, options.get("weapon"), offhand)
-    weapon = weapon.used_at(band, bool(options.get("throw")))
+    weapon = attack_weapon(act.ruleset, character, intent.weapon, offhand)
+    weapon = weapon.used_at(band, intent.throw)
     attribute = attack_attribute(weapon)
-    backstab = bool(options.get("backstab"))
+    backstab = intent.backstab
     reasons = []
     if has_feature(act.ruleset, character, "backstab"):
-        reasons = backstab_reasons(fight, fighter, foe, bool(options.get("unsuspecting")))
+        reasons = backstab_reasons(fight, fighter, foe, intent.unsuspecting)
     if backstab:
         check_backstab(act.ruleset, character, weapon)
         if not reasons:
@@ -117,7 +174,7 @@ def attack_command(ctx: Context, args: Args) -> Reply:
         act.say(f"Backstab: {reasons[0]}", "note")
     elif reasons and can_backstab_with(weapon):
         act.say(f"({character.name} could backstab {foe.name}: {reasons[0]})", "muted", log=False)
-    gm_adv, gm_dis = fight_sources(act, options)
+    gm_adv, gm_dis = fight_sources(act, intent.adv, intent.dis)
     base = act.ruleset.character_test(
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
     )
@@ -131,7 +188,7 @@ def attack_command(ctx: Context, args: Args) -> Reply:
         target_ac=foe.defence,
         band=band,
         base=base,
-        cover=bool(options.get("cover")),
+        cover=intent.cover,
         close_to_enemy=situation.close_to_enemy,
         long_first_round=situation.long_first_round,
         short_against_long=situation.short_against_long,
@@ -141,7 +198,7 @@ def attack_command(ctx: Context, args: Args) -> Reply:
     result = act.resolve(request)
     act.show_test(f"{character.name} attacks {foe.name}", request, result)
     act.detail.update(test=event_detail(request, result), target=foe.key)
-    plan = cleave_plan(fight, foe.key, options.get("cleave"))
+    plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
     act.fight = record_attack(
         act.need_fight(), fighter, foe.key, weapon, offhand, request.advantage
     )
@@ -229,19 +286,15 @@ def _after_the_shot(act: Act, name: str, weapon: WeaponProfile) -> None:
         tell(act, (thrown.fact,))
 
 
-def _attack_player(
-    act: Act, fighter: Fighter, character: Character, target: str, options: dict[str, Any]
-) -> Reply:
+def _attack_player(act: Act, fighter: Fighter, character: Character, intent: AttackIntent) -> Reply:
     """R6: a player attacking a player rolls against half the target's AC."""
-    victim = act.character(target)
+    victim = act.character(intent.target)
     if victim.key == character.key:
         raise RuleError("a character cannot attack themselves")
-    weapon = attack_weapon(
-        act.ruleset, character, options.get("weapon"), bool(options.get("offhand"))
-    )
-    weapon = weapon.used_at(Band.CLOSE, bool(options.get("throw")))
+    weapon = attack_weapon(act.ruleset, character, intent.weapon, intent.offhand)
+    weapon = weapon.used_at(Band.CLOSE, intent.throw)
     attribute = attack_attribute(weapon)
-    gm_adv, gm_dis = fight_sources(act, options)
+    gm_adv, gm_dis = fight_sources(act, intent.adv, intent.dis)
     base = act.ruleset.character_test(
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
     )

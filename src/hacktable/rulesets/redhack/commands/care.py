@@ -5,7 +5,7 @@ RULINGS R11, R31)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ....dice.advantage import Advantage
 from ....dice.usage import roll_usage
@@ -13,22 +13,58 @@ from ....errors import RuleError
 from ....play.events import Change
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..view import CampaignView
 from .act import Act
 from .fight import campaign_day
+from .fight_words import RollOverridable, roll_fields
 from .mechanics import read_injury_overrides, roll_duration_die, roll_injury
 from .registry import COMMANDS
+
+__all__ = [
+    "DisrepairIntent",
+    "InjuryIntent",
+    "MaintainIntent",
+    "MortalIntent",
+    "XpIntent",
+    "disrepair_command",
+    "injury_command",
+    "maintain_command",
+    "mortal_command",
+    "xp_command",
+]
 
 
 def _characters(session: CampaignView, words: list[str]) -> Iterable[str]:
     return [c.name for c in session.characters()] if not words else ()
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class InjuryIntent(RollOverridable):
+    """A character at 0 HP healed or tended, or one dying of fatigue given aid, rolls
+    on the injuries table (redhack: Combat > Damage & Injuries; RULINGS R11, R23;
+    docs/rulings.md H26).
+
+    Attributes:
+        name: the character's name, as given.
+        override: the GM rolls for a character who is not out of the fight.
+        roll: the injuries table's d6 faces the GM fixes (``roll 4,2``), ``()`` to roll.
+    """
+
+    name: str
+
+
+def _read_injury(args: Args) -> InjuryIntent:
+    name = args.word("NAME")
+    return InjuryIntent(name, **roll_fields(read_injury_overrides(args, "an injury")))
+
+
+@COMMANDS.typed(
     "injury",
     "injury NAME [roll N[,N]] [override]",
     "a character at 0 HP who is healed or tended, or aid for the dying (R11, R23)",
+    InjuryIntent,
+    _read_injury,
     details="""
 Roll 1d6 on the injuries table: 1 unconscious, 2 wounded, 3 injured, 4 debilitated (-2 to
 a random ability), 5 disabled, 6 doomed (redhack: Combat > Damage & Injuries; RULINGS
@@ -42,37 +78,83 @@ The GM may fix the d6: "roll 6" (a 4, debilitated, rolls a second d6 for the abi
 """,
     complete=_characters,
 )
-def injury_command(ctx: Context, args: Args) -> Reply:
+def injury_command(ctx: Context, intent: InjuryIntent) -> Reply:
     """Roll an injury (redhack: Combat > Damage & Injuries; RULINGS R11)."""
+    act = Act(ctx, intent.overrides(), die=6)
+    roll_injury(act, intent.name)
+    return act.commit("injury", act.session.character(intent.name).name)
+
+
+@dataclass(frozen=True, slots=True)
+class MortalIntent(Intent):
+    """A mortally wounded character's duration die, rolled at every torch check, rest
+    and downtime day (RULINGS R11).
+
+    Attributes:
+        name: the character's name, as given.
+    """
+
+    name: str
+
+
+def _read_mortal(args: Args) -> MortalIntent:
     name = args.word("NAME")
-    act = Act(ctx, read_injury_overrides(args, "an injury"), die=6)
-    roll_injury(act, name)
-    return act.commit("injury", act.session.character(name).name)
+    args.done()
+    return MortalIntent(name)
 
 
-@COMMANDS.command(
+@COMMANDS.typed(
     "mortal",
     "mortal NAME",
     "roll a mortally wounded character's duration die (torch check, rest, downtime day)",
+    MortalIntent,
+    _read_mortal,
     details="""
 A mortally wounded character rolls their duration die every time torches are checked,
 at every rest and every downtime day; once it is exhausted they die (RULINGS R11).
 """,
     complete=_characters,
 )
-def mortal_command(ctx: Context, args: Args) -> Reply:
+def mortal_command(ctx: Context, intent: MortalIntent) -> Reply:
     """Roll the duration die."""
-    name = args.word("NAME")
-    args.done()
     act = Act(ctx)
-    character = roll_duration_die(act, name)
+    character = roll_duration_die(act, intent.name)
     return act.commit("mortal", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class MaintainIntent(Intent):
+    """At a rest, a character rolls the Armourer's Tools' usage die: the party's gear is
+    maintained for the day (redhack: Exploration & Dungeons > Maintenance; RULINGS R31,
+    G2).
+
+    Attributes:
+        name: the character's name, as given.
+        adv: the GM's sources of advantage on the usage roll (each ``adv`` one).
+        dis: the GM's sources of disadvantage.
+    """
+
+    name: str
+    adv: int = 0
+    dis: int = 0
+
+
+def _read_maintain(args: Args) -> MaintainIntent:
+    name = args.word("NAME")
+    words = args.rest()  # other words are let be, as they always were
+    return MaintainIntent(
+        name,
+        adv=sum(w.lower() in ("adv", "advantage") for w in words),
+        dis=sum(w.lower() in ("dis", "disadvantage") for w in words),
+    )
+
+
+@COMMANDS.typed(
     "maintain",
     "maintain NAME [adv|dis]",
     "at a rest, roll Armourer's Tools: the party's gear is maintained for the day (R31)",
+    MaintainIntent,
+    _read_maintain,
     details="""
 Roll the Armourer's Tools' usage die while resting; the party's weapons and armour are
 then maintained for the rest of the day, so no disrepair point comes after a battle
@@ -81,13 +163,11 @@ advantage (G2).
 """,
     complete=_characters,
 )
-def maintain_command(ctx: Context, args: Args) -> Reply:
+def maintain_command(ctx: Context, intent: MaintainIntent) -> Reply:
     """Maintain the party's gear."""
-    name = args.word("NAME")
-    words = args.rest()
     act = Act(ctx)
     act.no_fight("maintenance: it is done at a rest")
-    character = act.character(name)
+    character = act.character(intent.name)
     index = next(
         (
             i
@@ -101,9 +181,8 @@ def maintain_command(ctx: Context, args: Args) -> Reply:
     item = character.inventory[index]
     assert item.usage is not None
     sources = act.ruleset.usage_advantages(character, item)
-    advantages = len(sources) + sum(w.lower() in ("adv", "advantage") for w in words)
-    disadvantages = sum(w.lower() in ("dis", "disadvantage") for w in words)
-    usage = roll_usage(item.usage, act.rng, Advantage.net(advantages, disadvantages))
+    advantages = len(sources) + intent.adv
+    usage = roll_usage(item.usage, act.rng, Advantage.net(advantages, intent.dis))
     why = f" ({'; '.join(sources)})" if sources else ""
     act.say(
         f"{character.name} maintains the party's gear: {item.name} {usage.explain()}{why}", "dice"
@@ -117,24 +196,45 @@ def maintain_command(ctx: Context, args: Args) -> Reply:
     return act.commit("maintain", character.name)
 
 
-@COMMANDS.command(
-    "xp",
-    "xp NAME +N|-N",
-    "mark (or unmark) experience for a character",
-    details="One experience per important fight, deadly save, treasure brought home, quest "
-    "or new dungeon level (redhack: Experience & Gaining Levels).",
-    complete=_characters,
-)
-def xp_command(ctx: Context, args: Args) -> Reply:
-    """Change experience."""
+@dataclass(frozen=True, slots=True)
+class XpIntent(Intent):
+    """Mark (or unmark) a character's experience (redhack: Experience & Gaining
+    Levels).
+
+    Attributes:
+        name: the character's name, as given.
+        amount: the change, signed (``+1`` marks one, ``-1`` unmarks one).
+    """
+
+    name: str
+    amount: int
+
+
+def _read_xp(args: Args) -> XpIntent:
     name = args.word("NAME")
     text = args.word("+N or -N")
     if text[:1] not in "+-":
         raise args.error(f"experience changes by +N or -N, not {text!r}")
     amount = args.to_int(text, "+N or -N")
     args.done()
+    return XpIntent(name, amount)
+
+
+@COMMANDS.typed(
+    "xp",
+    "xp NAME +N|-N",
+    "mark (or unmark) experience for a character",
+    XpIntent,
+    _read_xp,
+    details="One experience per important fight, deadly save, treasure brought home, quest "
+    "or new dungeon level (redhack: Experience & Gaining Levels).",
+    complete=_characters,
+)
+def xp_command(ctx: Context, intent: XpIntent) -> Reply:
+    """Change experience."""
+    amount = intent.amount
     act = Act(ctx)
-    character = act.character(name)
+    character = act.character(intent.name)
     if character.xp + amount < 0:
         raise RuleError(f"{character.name} has only {character.xp} experience")
     act.update(replace(character, xp=character.xp + amount))
@@ -142,23 +242,41 @@ def xp_command(ctx: Context, args: Args) -> Reply:
     return act.commit("xp", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class DisrepairIntent(Intent):
+    """The GM's disrepair points: see them, or spend one to give a player disadvantage
+    on an attack or defence (RULINGS R31).
+
+    Attributes:
+        spend: spend a point (``disrepair spend``); else only show them.
+    """
+
+    spend: bool = False
+
+
+def _read_disrepair(args: Args) -> DisrepairIntent:
+    spend = args.optional()
+    args.done()
+    if spend is not None and spend.lower() != "spend":
+        raise args.error(f"unexpected {spend!r}")
+    return DisrepairIntent(spend is not None)
+
+
+@COMMANDS.typed(
     "disrepair",
     "disrepair [spend]",
     "the GM's disrepair points: see them, or spend one (R31)",
+    DisrepairIntent,
+    _read_disrepair,
     details="A disrepair point gives a player disadvantage on an attack or defence roll at "
     "an inopportune moment (add 'dis' to that roll).",
 )
-def disrepair_command(ctx: Context, args: Args) -> Reply:
+def disrepair_command(ctx: Context, intent: DisrepairIntent) -> Reply:
     """Show or spend disrepair points."""
-    spend = args.optional()
-    args.done()
     act = Act(ctx)
     points = int(act.session.state.get("gm", "disrepair") or 0)
-    if spend is None:
+    if not intent.spend:
         return Reply().add(f"The GM holds {points} disrepair point(s).")
-    if spend.lower() != "spend":
-        raise args.error(f"unexpected {spend!r}")
     if points < 1:
         raise RuleError("the GM has no disrepair points")
     act.extra_changes.append(Change("gm", "disrepair", points, points - 1))

@@ -4,7 +4,7 @@ Parry; RULINGS R5, R6, R12-R14). The rules are :mod:`..defence`."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ....play.outcome import Reply
 from ....rules.resolution import Critical
@@ -25,17 +25,65 @@ from ..defence import (
 )
 from .act import Act, fighter_character, read_overrides, replace_fighter
 from .attack import hit
-from .fight_words import complete_defend, event_detail, fight_sources, read_action_words
+from .fight_words import (
+    Overridable,
+    action_fields,
+    complete_defend,
+    event_detail,
+    fight_sources,
+    read_action_words,
+)
 from .mechanics import damage_character
 from .registry import COMMANDS
 
-__all__ = ["defend_command", "parry_command"]
+__all__ = ["DefendIntent", "ParryIntent", "defend_command", "parry_command"]
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class DefendIntent(Overridable):
+    """A monster's attack on a character, rolled by the player as a defence: a test of
+    AC against the attacker's HD (redhack: Combat > Attacking & Defending; RULINGS R5,
+    R6, R12).
+
+    Attributes:
+        defender: the defending character's name, as given.
+        attacker: the attacking foe's key or name, as given.
+        adv: the GM's sources of advantage on the defence (each ``adv`` one; R3).
+        dis: the GM's sources of disadvantage.
+        attack: the foe's attack named (``with ATTACK``, a prefix), ``""`` for the next
+            of its routine.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    defender: str
+    attacker: str
+    adv: int = 0
+    dis: int = 0
+    attack: str = ""
+
+
+def _read_defend(args: Args) -> DefendIntent:
+    defender = args.word("PLAYER")
+    attacker = args.word("MONSTER")
+    leftover, options, overrides = read_action_words(args)
+    if leftover:
+        raise args.error(f"unexpected {' '.join(leftover)!r}")
+    return DefendIntent(
+        defender,
+        attacker,
+        adv=options["adv"],
+        dis=options["dis"],
+        attack=options.get("attack") or "",
+        **action_fields(overrides),
+    )
+
+
+@COMMANDS.typed(
     "defend",
     "defend PLAYER MONSTER [adv|dis] [with ATTACK] [override] [roll N] [damage N]",
     "a monster attacks: the player tests AC against its HD; a natural 1 is its critical",
+    DefendIntent,
+    _read_defend,
     details="""
 Players roll for both sides: a monster's attack is the player's defence, a test of their
 AC with the attacker's HD as difficulty (RULINGS R6; a broken foe attacks as 1 HD, R12).
@@ -47,21 +95,16 @@ that attacker with a cleave die ('parry').
 """,
     complete=complete_defend,
 )
-def defend_command(ctx: Context, args: Args) -> Reply:
+def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
     """A monster's attack, rolled by the player as a defence."""
-    defender = args.word("PLAYER")
-    attacker = args.word("MONSTER")
-    leftover, options, overrides = read_action_words(args)
-    if leftover:
-        raise args.error(f"unexpected {' '.join(leftover)!r}")
-    act = Act(ctx, overrides)
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, defender)
-    foe = fight.foe(attacker)
+    fighter, character = fighter_character(act, intent.defender)
+    foe = fight.foe(intent.attacker)
     for reason in monster_attack_reasons(fight, fighter, character, foe):
         act.need_override(reason)
-    attack = foe_attack(foe, options.get("attack"))
-    gm_adv, gm_dis = fight_sources(act, options)
+    attack = foe_attack(foe, intent.attack)
+    gm_adv, gm_dis = fight_sources(act, intent.adv, intent.dis)
     extra_adv = list(gm_adv)
     if "hindered" in foe.conditions:
         extra_adv.append(f"{foe.name} is tricked (disadvantage on its attack)")
@@ -104,10 +147,36 @@ def defend_command(ctx: Context, args: Args) -> Reply:
     return act.commit("defend", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class ParryIntent(Overridable):
+    """A Warrior's parry: after a successful defence, a cleave die spent on that
+    attacker (redhack: Warrior > Parry; RULINGS R13, R14).
+
+    Attributes:
+        warrior: the Warrior's name, as given.
+        attacker: the foe parried, its key or name as given.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    warrior: str
+    attacker: str
+
+
+def _read_parry(args: Args) -> ParryIntent:
+    warrior = args.word("WARRIOR")
+    attacker = args.word("MONSTER")
+    words, overrides = read_overrides(args, args.rest())
+    if words:
+        raise args.error(f"unexpected {' '.join(words)!r}")
+    return ParryIntent(warrior, attacker, **action_fields(overrides))
+
+
+@COMMANDS.typed(
     "parry",
     "parry WARRIOR MONSTER [override] [roll N] [damage N]",
     "after a successful defence, a Warrior spends a cleave die on that attacker",
+    ParryIntent,
+    _read_parry,
     details="""
 Whenever a Warrior defends successfully with cleave dice left, they may assign one to
 the attacker, once per attacker per round (redhack: Warrior > Parry; RULINGS R14). Like
@@ -117,17 +186,12 @@ in an unexpected fight does not parry in round one either (R13) unless the GM ov
 """,
     complete=complete_defend,
 )
-def parry_command(ctx: Context, args: Args) -> Reply:
+def parry_command(ctx: Context, intent: ParryIntent) -> Reply:
     """A Warrior's parry."""
-    warrior = args.word("WARRIOR")
-    attacker = args.word("MONSTER")
-    words, overrides = read_overrides(args, args.rest())
-    if words:
-        raise args.error(f"unexpected {' '.join(words)!r}")
-    act = Act(ctx, overrides)
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, warrior)
-    foe = fight.foe(attacker)
+    fighter, character = fighter_character(act, intent.warrior)
+    foe = fight.foe(intent.attacker)
     check_parrier(act.ruleset, character)
     act.need_override(parry_surprise(fight, fighter))
     check_parry_target(fighter, foe)

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ....dice.render import render_roll
-from ....dice.roller import roll
+from ....dice.roller import parse_cached, roll
 from ....dice.usage import roll_usage
 from ....errors import CommandError, DiceError, HacktableError, RuleError
 from ....play.events import Change
@@ -16,11 +16,12 @@ from ....rules.resolution import Critical, TestKind
 from ....rules.words import plural
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from ..view import CampaignView
 from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
+from .fight_words import Overridable, action_fields, usage_error
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 from .registry import COMMANDS
 
@@ -28,7 +29,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..bestiary import Bestiary, Monster
 
-__all__ = ["campaign_day", "monsters_for"]
+__all__ = [
+    "BlockIntent",
+    "FightAddIntent",
+    "FightEndIntent",
+    "FightIntent",
+    "FightStartIntent",
+    "FightStatusIntent",
+    "FlagIntent",
+    "HoldIntent",
+    "InitIntent",
+    "MoveIntent",
+    "NextIntent",
+    "campaign_day",
+    "monsters_for",
+]
 
 
 def _names(session: CampaignView, words: list[str]) -> Iterable[str]:
@@ -75,12 +90,137 @@ def _complete_fight(session: CampaignView, words: list[str]) -> Iterable[str]:
     return ("--at", "--group", "--name", "--hp", "--important")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class FightIntent(Intent):
+    """A ``fight`` sub-command (redhack: Combat): the base of :class:`FightStartIntent`,
+    :class:`FightAddIntent`, :class:`FightStatusIntent` and :class:`FightEndIntent`,
+    under which ``fight`` is registered."""
+
+
+@dataclass(frozen=True, slots=True)
+class FightStartIntent(FightIntent):
+    """The party enters a fight; in an unexpected one each player tests WIS for
+    surprise (redhack: Combat > Initiative & Surprise; RULINGS R13).
+
+    Attributes:
+        party: the characters who fight, names as given (``--party A,B``); ``None`` for
+            every living character.
+        hidden: characters hidden as it begins, names as given (``--hidden A,B``).
+        name: the fight's name (``--name TEXT``), ``""`` for none.
+        unexpected: the fight is unexpected (``--unexpected``): surprise is tested.
+    """
+
+    party: tuple[str, ...] | None = None
+    hidden: tuple[str, ...] = ()
+    name: str = ""
+    unexpected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FightAddIntent(FightIntent):
+    """A group of monsters from the bestiary joins the fight, HP rolled HD d8 unless the
+    stat block gives them (RULINGS R5, R12).
+
+    Attributes:
+        count: how many, 1 to 50; or dice notation rolled for how many (``"2d4"``).
+        monster: the bestiary's monster, as given.
+        at: the range band between the group and the party (``--at BAND``).
+        group: the group they join or form (``--group G``), ``None`` for a new one of
+            their own.
+        name: what they are called (``--name TEXT``), ``None`` for the monster's name.
+        hp: every one's HP, the GM's (``--hp N``), ``None`` to roll them.
+        important: the group counts as an important foe for experience
+            (``--important``; redhack: Experience & Gaining Levels).
+    """
+
+    count: int | str
+    monster: str
+    at: Band = Band.NEAR
+    group: str | None = None
+    name: str | None = None
+    hp: int | None = None
+    important: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FightStatusIntent(FightIntent):
+    """Where the fight stands: round, phase, HP, cleave dice, distances (nothing is
+    logged)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FightEndIntent(FightIntent):
+    """The fight ends: its summary, ammunition recovered (RULINGS R9), thrown weapons
+    picked up (docs/rulings.md H19), a disrepair point when the gear was not maintained
+    today (R31)."""
+
+
+def _read_fight(args: Args) -> FightIntent:
+    action = args.word("start, add, status or end").lower()
+    if action == "start":
+        return _read_start(args)
+    if action == "add":
+        return _read_add(args)
+    if action == "status":
+        args.done()
+        return FightStatusIntent()
+    if action == "end":
+        args.done()
+        return FightEndIntent()
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+def _read_start(args: Args) -> FightStartIntent:
+    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
+    if "" in flags:
+        raise args.error(f"unexpected {flags['']!r}")
+    party = None
+    if "--party" in flags:
+        party = tuple(n for n in flags["--party"].split(",") if n)
+    return FightStartIntent(
+        party,
+        tuple(n for n in flags.get("--hidden", "").split(",") if n),
+        flags.get("--name", ""),
+        "--unexpected" in flags,
+    )
+
+
+def _read_add(args: Args) -> FightAddIntent:
+    count_text = args.word("N")
+    monster = args.word("MONSTER")
+    count: int | str = count_text
+    if count_text.isascii() and count_text.lstrip("+-").isdigit():
+        count = args.to_int(count_text, "N", minimum=1)
+        if count > 50:
+            raise args.error("at most 50 monsters at a time")
+    else:
+        try:
+            parse_cached(count_text)
+        except DiceError as error:
+            raise args.error(f"N is a number or dice like 2d4: {error}") from error
+    flags = read_flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
+    if "" in flags:
+        raise args.error(f"unexpected {flags['']!r}")
+    at = Band.parse(flags.get("--at", "near"))
+    name = flags.get("--name")
+    if name is not None:
+        label = " ".join(name.split())
+        if not label or not any(ch.isalnum() for ch in label):
+            raise args.error("--name needs a name")
+    hp = args.to_int(flags["--hp"], "--hp", minimum=1) if "--hp" in flags else None
+    return FightAddIntent(
+        count, monster, at, flags.get("--group"), name, hp, "--important" in flags
+    )
+
+
+@COMMANDS.typed(
     "fight",
     "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
     "fight add N|DICE MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
     "fight status | fight end",
     "run a fight by the rules: set it up, see where it stands, end it",
+    FightIntent,
+    _read_fight,
     details="""
 fight start: the party (all characters, or --party) enters a fight. --unexpected: each
 player makes a WIS test for surprise; failures do not act in round one, and any natural
@@ -97,42 +237,35 @@ Then: init (round one), attack, defend, parry, hold, move, next, ... (help fight
 """,
     complete=_complete_fight,
 )
-def fight_command(ctx: Context, args: Args) -> Reply:
+def fight_command(ctx: Context, intent: FightIntent) -> Reply:
     """Dispatch the ``fight`` subcommands."""
-    action = args.word("start, add, status or end").lower()
-    if action == "start":
-        return _start(ctx, args)
-    if action == "add":
-        return _add(ctx, args)
-    if action == "status":
-        args.done()
+    if isinstance(intent, FightStartIntent):
+        return _start(ctx, intent)
+    if isinstance(intent, FightAddIntent):
+        return _add(ctx, intent)
+    if isinstance(intent, FightStatusIntent):
         return status_reply(Act(ctx))
-    if action == "end":
-        return _end(ctx, args)
-    raise args.error(f"unknown subcommand {action!r}")
+    if isinstance(intent, FightEndIntent):
+        return _end(ctx)
+    raise CommandError("fight: ask to start, add, status or end", "fight")
 
 
-def _start(ctx: Context, args: Args) -> Reply:
+def _start(ctx: Context, intent: FightStartIntent) -> Reply:
     act = Act(ctx)
     if act.fight is not None:
         raise RuleError(f"fight {act.fight.number} is still going on: 'fight end' first")
-    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
-    if "" in flags:
-        raise args.error(f"unexpected {flags['']!r}")
-    if "--party" in flags:
-        party = [act.session.character(n).name for n in flags["--party"].split(",") if n]
+    if intent.party is not None:
+        party = [act.session.character(n).name for n in intent.party]
     else:
         party = [c.name for c in act.session.characters() if not c.dead]
     if not party:
         raise RuleError("nobody to fight: create characters first")
-    hidden = {act.session.character(n).name for n in flags.get("--hidden", "").split(",") if n}
+    hidden = {act.session.character(n).name for n in intent.hidden}
     if hidden - set(party):
         raise RuleError(f"--hidden: {', '.join(sorted(hidden - set(party)))} not in the fight")
     number = 1 + int(act.session.state.get("counter", "fights") or 0)
     fighters = tuple(Fighter(name, hidden=name in hidden) for name in party)
-    fight = Fight(
-        number, flags.get("--name", ""), fighters=fighters, unexpected="--unexpected" in flags
-    )
+    fight = Fight(number, intent.name, fighters=fighters, unexpected=intent.unexpected)
     act.fight = fight
     title = f"Fight {number}" + (f": {fight.name}" if fight.name else "")
     act.say(f"{title} begins: {', '.join(party)}", "title")
@@ -184,48 +317,43 @@ def _surprise(act: Act) -> None:
     act.fight = fight
 
 
-def _add(ctx: Context, args: Args) -> Reply:
+def _add(ctx: Context, intent: FightAddIntent) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
-    count_text = args.word("N")
-    name = args.word("MONSTER")
     count_roll = None
-    if count_text.isascii() and count_text.lstrip("+-").isdigit():
-        count = args.to_int(count_text, "N", minimum=1)
+    if isinstance(intent.count, int):
+        count = intent.count
     else:
         try:
-            count_roll = roll(count_text, act.rng)
+            count_roll = roll(intent.count, act.rng)
         except DiceError as error:
-            raise args.error(f"N is a number or dice like 2d4: {error}") from error
+            raise usage_error("fight", f"N is a number or dice like 2d4: {error}") from error
         count = count_roll.total
         if count < 1:
             raise RuleError(f"{render_roll(count_roll)}: no monsters")
     if count > 50:
-        raise args.error("at most 50 monsters at a time")
-    flags = read_flags(args, ("--at", "--group", "--name", "--hp"), ("--important",))
-    if "" in flags:
-        raise args.error(f"unexpected {flags['']!r}")
-    monster = monsters_for(act.session).get(name)
-    band = Band.parse(flags.get("--at", "near"))
-    label = " ".join(flags.get("--name", monster.name).split())
+        raise usage_error("fight", "at most 50 monsters at a time")
+    monster = monsters_for(act.session).get(intent.monster)
+    band = intent.at
+    label = " ".join((monster.name if intent.name is None else intent.name).split())
     if not label or not any(ch.isalnum() for ch in label):
-        raise args.error("--name needs a name")
+        raise usage_error("fight", "--name needs a name")
     many = _plural_name(monster)
-    if "--group" in flags and fight.has_group(flags["--group"]):
-        group = fight.group(flags["--group"])
+    if intent.group is not None and fight.has_group(intent.group):
+        group = fight.group(intent.group)
         name = group.name
         if group.size == 1 and group.monster == monster.id and name == monster.name:
             name = many  # a lone foe's group gains members: "the Orc" becomes "the Orcs"
         group = replace(group, name=name, size=group.size + count)
         groups = tuple(group if g.key == group.key else g for g in fight.groups)
-    elif "--group" in flags:
-        given = " ".join(flags["--group"].split())
+    elif intent.group is not None:
+        given = " ".join(intent.group.split())
         if not any(ch.isalnum() for ch in given):
-            raise args.error("--group needs a name")
-        group = Group(_slug(given), given, monster.id, count, important="--important" in flags)
+            raise usage_error("fight", "--group needs a name")
+        group = Group(_slug(given), given, monster.id, count, important=intent.important)
         groups = (*fight.groups, group)
     else:
-        if "--name" in flags:
+        if intent.name is not None:
             name = label if count == 1 else plural(label)
             key = _slug(name)
         else:
@@ -236,10 +364,10 @@ def _add(ctx: Context, args: Args) -> Reply:
             name,
             monster.id,
             count,
-            important="--important" in flags,
+            important=intent.important,
         )
         groups = (*fight.groups, group)
-    fixed_hp = args.to_int(flags["--hp"], "--hp", minimum=1) if "--hp" in flags else None
+    fixed_hp = intent.hp
     attacks = tuple(
         FoeAttack(a.name, monster.damage(a), a.count, attack_effect(a.name, a.notes, monster.notes))
         for a in monster.attacks
@@ -248,7 +376,7 @@ def _add(ctx: Context, args: Args) -> Reply:
         attacks = (FoeAttack("attack", monster.damage(None)),)
     taken = {f.key for f in fight.foes}
     foes = list(fight.foes)
-    base = _slug(label if "--name" in flags else monster.id)
+    base = _slug(label if intent.name is not None else monster.id)
     lines = []
     for _ in range(count):
         number = 1
@@ -369,10 +497,9 @@ def status_reply(act: Act) -> Reply:
     return reply
 
 
-def _end(ctx: Context, args: Args) -> Reply:
+def _end(ctx: Context) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
-    args.done()
     standing = [f for f in fight.fighters if act.character(f.name).hp > 0]
     foes_left = [f for f in fight.foes if f.fighting]
     verdict = (
@@ -469,10 +596,23 @@ def _disrepair(act: Act) -> None:
 # -- initiative and flow -----------------------------------------------------------------
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class InitIntent(Intent):
+    """Start the next round: every player makes a DEX initiative test (redhack: Combat >
+    Initiative & Surprise; RULINGS R13)."""
+
+
+def _read_init(args: Args) -> InitIntent:
+    args.done()
+    return InitIntent()
+
+
+@COMMANDS.typed(
     "init",
     "init",
     "start the next round: every player makes a DEX initiative test (R13)",
+    InitIntent,
+    _read_init,
     details="""
 Each player makes a DEX test: success acts before the monsters, failure after them. A
 player who held their action to the end of the last round acts first without a roll.
@@ -480,9 +620,8 @@ In an unexpected fight, players who failed the surprise test skip round one, unl
 natural 20 won the party a free round (then 'init' starts the free round).
 """,
 )
-def init_command(ctx: Context, args: Args) -> Reply:
+def init_command(ctx: Context, intent: InitIntent) -> Reply:
     """Start the next round."""
-    args.done()
     act = Act(ctx)
     fight = act.need_fight()
     if fight.phase not in ("setup", "after") and fight.round > 0:
@@ -495,10 +634,23 @@ def init_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fight.round")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class NextIntent(Intent):
+    """Move the fight on: players before, monsters, players after, next round (redhack:
+    Combat > Initiative & Surprise; RULINGS R10, R13)."""
+
+
+def _read_next(args: Args) -> NextIntent:
+    args.done()
+    return NextIntent()
+
+
+@COMMANDS.typed(
     "next",
     "next",
     "move the fight on: players before -> monsters -> players after -> next round",
+    NextIntent,
+    _read_next,
     details="""
 Within a phase the players act in any order. 'next' moves to the monsters' turn (declare
 their attacks with 'defend PLAYER MONSTER'), then to the players who lost initiative,
@@ -506,9 +658,8 @@ then starts the next round. Ongoing damage is rolled on the turn of whoever caus
 (RULINGS R10).
 """,
 )
-def next_command(ctx: Context, args: Args) -> Reply:
+def next_command(ctx: Context, intent: NextIntent) -> Reply:
     """Advance the fight's phase."""
-    args.done()
     act = Act(ctx)
     fight = act.need_fight()
     if fight.phase == "setup":
@@ -558,17 +709,36 @@ def _fighter_names(session: CampaignView, words: list[str]) -> Iterable[str]:
     return [f.name for f in fight.fighters]
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class HoldIntent(Intent):
+    """A character holds their action: they act after anyone this round, or first next
+    round (redhack: Combat > Holding Actions & Reactions; RULINGS R13).
+
+    Attributes:
+        name: the character's name, as given.
+    """
+
+    name: str
+
+
+def _read_hold(args: Args) -> HoldIntent:
+    name = args.word("NAME")
+    args.done()
+    return HoldIntent(name)
+
+
+@COMMANDS.typed(
     "hold",
     "hold NAME",
     "hold a character's action: act after anyone this round, or first next round",
+    HoldIntent,
+    _read_hold,
     complete=_fighter_names,
 )
-def hold_command(ctx: Context, args: Args) -> Reply:
+def hold_command(ctx: Context, intent: HoldIntent) -> Reply:
     """Hold an action (redhack: Combat > Holding Actions & Reactions; RULINGS R13)."""
     act = Act(ctx)
-    fighter, character = fighter_character(act, args.word("NAME"))
-    args.done()
+    fighter, character = fighter_character(act, intent.name)
     fight = act.need_fight()
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     replace_fighter(act, replace(fighter, holding=True))
@@ -579,10 +749,43 @@ def hold_command(ctx: Context, args: Args) -> Reply:
     return act.commit("fight.hold", fighter.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class MoveIntent(Overridable):
+    """A character (or a monster group) moves to a range band (redhack: Combat >
+    Movement & Blocking; Combat > Initiative & Surprise).
+
+    Attributes:
+        who: a character's name, or a monster group's key or name, as given.
+        band: the range band moved to.
+        group: for a character, the group they move to (the words after the band,
+            joined), ``None`` for every group.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    who: str
+    band: Band
+    group: str | None = None
+
+
+def _read_move(args: Args) -> MoveIntent:
+    words, overrides = read_overrides(args, args.rest())
+    if len(words) < 2:
+        raise args.error("missing BAND")
+    rest = words[2:]
+    return MoveIntent(
+        words[0],
+        Band.parse(words[1]),
+        " ".join(rest) if rest else None,
+        **action_fields(overrides),
+    )
+
+
+@COMMANDS.typed(
     "move",
     "move NAME BAND [GROUP] | move GROUP BAND",
     "move a character (or a monster group) to close, near, far or distant",
+    MoveIntent,
+    _read_move,
     details="""
 Every character may make a move besides their action, or give up the action to move
 twice (redhack: Combat > Movement & Blocking). "move Aldric close goblins" brings Aldric
@@ -593,15 +796,11 @@ A Long weapon has advantage in the first round its wielder and target are Close.
 """,
     complete=_names,
 )
-def move_command(ctx: Context, args: Args) -> Reply:
+def move_command(ctx: Context, intent: MoveIntent) -> Reply:
     """Change distances."""
-    words, overrides = read_overrides(args, args.rest())
-    act = Act(ctx, overrides)
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    if len(words) < 2:
-        raise args.error("missing BAND")
-    who, band = words[0], Band.parse(words[1])
-    rest = words[2:]
+    who, band = intent.who, intent.band
     if fight.has_fighter(act.session.character(who).name if _is_character(act, who) else who):
         fighter, character = fighter_character(act, who)
         if character.hp <= 0:
@@ -611,7 +810,11 @@ def move_command(ctx: Context, args: Args) -> Reply:
                 f"{fighter.name} was surprised and does not act in round one (redhack: Combat "
                 "> Initiative & Surprise: they wait until the second round)"
             )
-        groups = [fight.group(" ".join(rest)).key] if rest else [g.key for g in fight.groups]
+        groups = (
+            [g.key for g in fight.groups]
+            if intent.group is None
+            else [fight.group(intent.group).key]
+        )
         moves = fighter.moves + 1
         if moves > 2:
             act.need_override(f"{fighter.name} has already moved twice this round")
@@ -628,8 +831,8 @@ def move_command(ctx: Context, args: Args) -> Reply:
         )
         return act.commit("fight.move", fighter.name)
     group = fight.group(who)
-    if rest:
-        raise args.error(f"unexpected {' '.join(rest)!r}")
+    if intent.group is not None:
+        raise usage_error("move", f"unexpected {intent.group!r}")
     if fight.phase not in ("monsters", "setup"):
         act.need_override(
             f"it is the {fight.phase} phase: the {group.name} move on the monsters' turn "
@@ -649,10 +852,33 @@ def _is_character(act: Act, name: str) -> bool:
     return True
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class BlockIntent(Intent):
+    """A character or monster uses its move to block someone moving nearby: the mover
+    ends Close to the blocker (redhack: Combat > Movement & Blocking).
+
+    Attributes:
+        blocker: a character's name, or a foe's key or name, as given.
+        mover: the foe (for a character blocking) or the character (for a foe), as
+            given.
+    """
+
+    blocker: str
+    mover: str
+
+
+def _read_block(args: Args) -> BlockIntent:
+    blocker, mover = args.word("BLOCKER"), args.word("MOVER")
+    args.done()
+    return BlockIntent(blocker, mover)
+
+
+@COMMANDS.typed(
     "block",
     "block BLOCKER MOVER",
     "a character or monster uses its move to block someone moving nearby",
+    BlockIntent,
+    _read_block,
     details="""
 When someone moves to somewhere near another who has not moved yet this turn, that one
 may move to block them: the mover does not reach their target but ends Close to the
@@ -660,12 +886,11 @@ blocker, and may attack the blocker instead (redhack: Combat > Movement & Blocki
 """,
     complete=_names,
 )
-def block_command(ctx: Context, args: Args) -> Reply:
+def block_command(ctx: Context, intent: BlockIntent) -> Reply:
     """Block a move."""
     act = Act(ctx)
     fight = act.need_fight()
-    blocker, mover = args.word("BLOCKER"), args.word("MOVER")
-    args.done()
+    blocker, mover = intent.blocker, intent.mover
     if _is_character(act, blocker) and fight.has_fighter(act.session.character(blocker).name):
         fighter, character = fighter_character(act, blocker)
         foe = fight.foe(mover)
@@ -690,10 +915,36 @@ FOE_STATUSES = ("fighting", "broken", "out", "fled", "surrendered", "turned")
 FIGHTER_FLAGS = ("hidden", "invisible")
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class FlagIntent(Intent):
+    """The GM sets a foe's condition or status, or a character's hidden or invisible
+    flag (redhack: Combat; Thief > Backstab; RULINGS R12).
+
+    Attributes:
+        who: a character's name, or a foe's key or name, as given.
+        flag: the condition, status or flag, lower-cased as given (one of
+            :data:`FOE_FLAGS`, :data:`FOE_STATUSES`, :data:`FIGHTER_FLAGS` when resolved).
+        off: turn it off (``off``).
+    """
+
+    who: str
+    flag: str
+    off: bool = False
+
+
+def _read_flag(args: Args) -> FlagIntent:
+    who, flag = args.word("WHO"), args.word("FLAG").lower()
+    off = args.optional() == "off"
+    args.done()
+    return FlagIntent(who, flag, off)
+
+
+@COMMANDS.typed(
     "flag",
     "flag WHO FLAG [off]",
     "set a foe's condition or status, or a character's hidden/invisible flag",
+    FlagIntent,
+    _read_flag,
     details=f"""
 Foes: {", ".join(FOE_FLAGS)} (conditions) or {", ".join(FOE_STATUSES)} (status: a broken
 foe that flees or surrenders). Characters: {", ".join(FIGHTER_FLAGS)} (for backstab).
@@ -701,13 +952,11 @@ Logged as the GM's call.
 """,
     complete=_names,
 )
-def flag_command(ctx: Context, args: Args) -> Reply:
+def flag_command(ctx: Context, intent: FlagIntent) -> Reply:
     """Set a flag."""
     act = Act(ctx)
     fight = act.need_fight()
-    who, flag = args.word("WHO"), args.word("FLAG").lower()
-    off = args.optional() == "off"
-    args.done()
+    who, flag, off = intent.who, intent.flag, intent.off
     if _is_character(act, who) and fight.has_fighter(act.session.character(who).name):
         fighter, _ = fighter_character(act, who)
         if flag not in FIGHTER_FLAGS:

@@ -4,6 +4,8 @@ The rules are :mod:`..class_actions`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....errors import RuleError
 from ....play.outcome import Reply
 from ...context import Context
@@ -24,26 +26,55 @@ from ..class_actions import (
 )
 from ..combat import roll_damage
 from .act import Act, fighter_character, replace_fighter
-from .fight_words import complete_attack, gm_sources, read_action_words
+from .fight_words import (
+    Overridable,
+    RollOverridable,
+    action_fields,
+    complete_attack,
+    gm_sources,
+    read_action_words,
+    roll_fields,
+)
 from .mechanics import damage_foe, read_injury_overrides, roll_injury
 from .registry import COMMANDS
 
-__all__ = ["bandage_command", "hide_command", "tricksy_command", "turn_command"]
+__all__ = [
+    "BandageIntent",
+    "HideIntent",
+    "TricksyIntent",
+    "TurnIntent",
+    "bandage_command",
+    "hide_command",
+    "tricksy_command",
+    "turn_command",
+]
 
 
-@COMMANDS.command(
-    "tricksy",
-    "tricksy BARD TARGET damage|hinder|block|redirect [cha] [adv|dis] [override] [roll N]",
-    "a Bard tricks a foe: DEX (or CHA) test against its HD",
-    details="""
-With a DEX test against a creature (or CHA against foes who can understand the Bard), a
-Bard tricks an opponent (redhack: Bard > Tricksy; RULINGS R15: the creature's HD is the
-difficulty): damage (1d6), hinder (disadvantage on its attack), block, or redirect.
-""",
-    complete=complete_attack,
-)
-def tricksy_command(ctx: Context, args: Args) -> Reply:
-    """A Bard's trick."""
+@dataclass(frozen=True, slots=True)
+class TricksyIntent(Overridable):
+    """A Bard's trick on a foe: a DEX (or CHA) test with the foe's HD as difficulty
+    (redhack: Bard > Tricksy; RULINGS R15).
+
+    Attributes:
+        bard: the Bard's name, as given.
+        target: the foe's key or name, as given.
+        trick: ``"damage"``, ``"hinder"``, ``"block"`` or ``"redirect"``
+            (:data:`..class_actions.TRICKS`).
+        cha: the Bard tests CHA (foes who understand them) instead of DEX.
+        adv: the GM's sources of advantage (each ``adv`` one; RULINGS R3).
+        dis: the GM's sources of disadvantage.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    bard: str
+    target: str
+    trick: str
+    cha: bool = False
+    adv: int = 0
+    dis: int = 0
+
+
+def _read_tricksy(args: Args) -> TricksyIntent:
     bard, target = args.word("BARD"), args.word("TARGET")
     effect = args.word("EFFECT").lower()
     if effect not in TRICKS:
@@ -53,18 +84,45 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
     leftover = [w for w in leftover if w.lower() != "cha"]
     if leftover:
         raise args.error(f"unexpected {' '.join(leftover)!r}")
-    act = Act(ctx, overrides)
+    return TricksyIntent(
+        bard,
+        target,
+        effect,
+        cha=bool(cha),
+        adv=options["adv"],
+        dis=options["dis"],
+        **action_fields(overrides),
+    )
+
+
+@COMMANDS.typed(
+    "tricksy",
+    "tricksy BARD TARGET damage|hinder|block|redirect [cha] [adv|dis] [override] [roll N]",
+    "a Bard tricks a foe: DEX (or CHA) test against its HD",
+    TricksyIntent,
+    _read_tricksy,
+    details="""
+With a DEX test against a creature (or CHA against foes who can understand the Bard), a
+Bard tricks an opponent (redhack: Bard > Tricksy; RULINGS R15: the creature's HD is the
+difficulty): damage (1d6), hinder (disadvantage on its attack), block, or redirect.
+""",
+    complete=complete_attack,
+)
+def tricksy_command(ctx: Context, intent: TricksyIntent) -> Reply:
+    """A Bard's trick."""
+    effect = intent.trick
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, bard)
+    fighter, character = fighter_character(act, intent.bard)
     if not has_feature(act.ruleset, character, "tricksy"):
         raise RuleError(f"only a Bard plays tricks ({character.name} cannot)")
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
-    foe = fight.foe(target)
+    foe = fight.foe(intent.target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}")
-    attribute = "CHA" if cha else "DEX"
+    attribute = "CHA" if intent.cha else "DEX"
     request = act.ruleset.character_test(
-        character, attribute, trick_options(foe, *gm_sources(options))
+        character, attribute, trick_options(foe, *gm_sources(intent.adv, intent.dis))
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} tricks {foe.name} ({effect})", request, result)
@@ -81,10 +139,41 @@ def tricksy_command(ctx: Context, args: Args) -> Reply:
     return act.commit("tricksy", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class TurnIntent(Overridable):
+    """A Cleric turns undead: a WIS test with the creature's HD as penalty (redhack:
+    Cleric > Turn Undead; RULINGS R15).
+
+    Attributes:
+        cleric: the Cleric's name, as given.
+        undead: the undead foe's key or name, as given.
+        adv: the GM's sources of advantage (each ``adv`` one; RULINGS R3).
+        dis: the GM's sources of disadvantage.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    cleric: str
+    undead: str
+    adv: int = 0
+    dis: int = 0
+
+
+def _read_turn(args: Args) -> TurnIntent:
+    cleric, target = args.word("CLERIC"), args.word("UNDEAD")
+    leftover, options, overrides = read_action_words(args)
+    if leftover:
+        raise args.error(f"unexpected {' '.join(leftover)!r}")
+    return TurnIntent(
+        cleric, target, adv=options["adv"], dis=options["dis"], **action_fields(overrides)
+    )
+
+
+@COMMANDS.typed(
     "turn",
     "turn CLERIC UNDEAD [adv|dis] [override] [roll N]",
     "a Cleric turns undead: WIS test with the creature's HD as penalty",
+    TurnIntent,
+    _read_turn,
     details="""
 Test WIS as an action, with a penalty equal to the creature's HD, and disadvantage unless
 a holy symbol is used (redhack: Cleric > Turn Undead; RULINGS R15). Success turns every
@@ -92,22 +181,18 @@ undead of that group whose HD is no more than the one named: they flee the Cleri
 """,
     complete=complete_attack,
 )
-def turn_command(ctx: Context, args: Args) -> Reply:
+def turn_command(ctx: Context, intent: TurnIntent) -> Reply:
     """Turn undead."""
-    cleric, target = args.word("CLERIC"), args.word("UNDEAD")
-    leftover, options, overrides = read_action_words(args)
-    if leftover:
-        raise args.error(f"unexpected {' '.join(leftover)!r}")
-    act = Act(ctx, overrides)
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, cleric)
+    fighter, character = fighter_character(act, intent.cleric)
     if not has_feature(act.ruleset, character, "turn-undead"):
         raise RuleError(f"only a Cleric turns undead ({character.name} cannot)")
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
-    foe = fight.foe(target)
+    foe = fight.foe(intent.undead)
     check_undead(foe)
     request = act.ruleset.character_test(  # no holy symbol: disadvantage, from the data
-        character, "WIS", turning_options(foe, *gm_sources(options))
+        character, "WIS", turning_options(foe, *gm_sources(intent.adv, intent.dis))
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} turns {foe.name}", request, result)
@@ -120,24 +205,50 @@ def turn_command(ctx: Context, args: Args) -> Reply:
     return act.commit("turn", character.name)
 
 
-@COMMANDS.command(
-    "hide",
-    "hide NAME [adv|dis] [override] [roll N]",
-    "spend an action hiding (a DEX test for hiding): a Thief may backstab later",
-    complete=complete_attack,
-)
-def hide_command(ctx: Context, args: Args) -> Reply:
-    """Hide (redhack: Thief > Backstab: "you spent an action to hide in a previous
-    round")."""
+@dataclass(frozen=True, slots=True)
+class HideIntent(Overridable):
+    """A character spends their action hiding, a DEX test for hiding: a Thief hidden
+    since an earlier round may backstab (redhack: Thief > Backstab, "you spent an
+    action to hide in a previous round").
+
+    Attributes:
+        name: the character's name, as given.
+        adv: the GM's sources of advantage (each ``adv`` one; RULINGS R3).
+        dis: the GM's sources of disadvantage.
+        override, roll, damage: the GM's overrides (:class:`.fight_words.Overridable`).
+    """
+
+    name: str
+    adv: int = 0
+    dis: int = 0
+
+
+def _read_hide(args: Args) -> HideIntent:
     name = args.word("NAME")
     leftover, options, overrides = read_action_words(args)
     if leftover:
         raise args.error(f"unexpected {' '.join(leftover)!r}")
-    act = Act(ctx, overrides)
+    return HideIntent(name, adv=options["adv"], dis=options["dis"], **action_fields(overrides))
+
+
+@COMMANDS.typed(
+    "hide",
+    "hide NAME [adv|dis] [override] [roll N]",
+    "spend an action hiding (a DEX test for hiding): a Thief may backstab later",
+    HideIntent,
+    _read_hide,
+    complete=complete_attack,
+)
+def hide_command(ctx: Context, intent: HideIntent) -> Reply:
+    """Hide (redhack: Thief > Backstab: "you spent an action to hide in a previous
+    round")."""
+    act = Act(ctx, intent.overrides())
     fight = act.need_fight()
-    fighter, character = fighter_character(act, name)
+    fighter, character = fighter_character(act, intent.name)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
-    request = act.ruleset.character_test(character, "DEX", hiding_options(*gm_sources(options)))
+    request = act.ruleset.character_test(
+        character, "DEX", hiding_options(*gm_sources(intent.adv, intent.dis))
+    )
     result = act.resolve(request)
     act.show_test(f"{character.name} hides", request, result)
     fighter = fighter.after_action()
@@ -147,10 +258,34 @@ def hide_command(ctx: Context, args: Args) -> Reply:
     return act.commit("hide", character.name)
 
 
-@COMMANDS.command(
+@dataclass(frozen=True, slots=True)
+class BandageIntent(RollOverridable):
+    """An ally spends their action binding a fallen character's wounds: the injuries
+    table (redhack: Combat > Damage & Injuries; RULINGS R11).
+
+    Attributes:
+        helper: the character who binds, as given.
+        patient: the fallen character's name, as given.
+        override: the GM allows it out of turn, or for one not at 0 HP.
+        roll: the injuries table's d6 faces the GM fixes (``roll 4,2``: debilitated,
+            then the ability's d6), ``()`` to roll.
+    """
+
+    helper: str
+    patient: str
+
+
+def _read_bandage(args: Args) -> BandageIntent:
+    helper, patient = args.word("HELPER"), args.word("PATIENT")
+    return BandageIntent(helper, patient, **roll_fields(read_injury_overrides(args, "a bandage")))
+
+
+@COMMANDS.typed(
     "bandage",
     "bandage HELPER PATIENT [roll N[,N]] [override]",
     "an ally spends their action binding a fallen character: the injuries table (R11)",
+    BandageIntent,
+    _read_bandage,
     details="""
 A character at 0 HP stays out until healed above 0 or until an ally spends an action to
 check on them and bandage their wounds; then roll 1d6 on the injuries table (RULINGS
@@ -160,14 +295,13 @@ ability's d6) and "override" the turn order or bandage one who is not at 0 HP.
 """,
     complete=complete_attack,
 )
-def bandage_command(ctx: Context, args: Args) -> Reply:
+def bandage_command(ctx: Context, intent: BandageIntent) -> Reply:
     """Bandage a fallen ally."""
-    helper, patient = args.word("HELPER"), args.word("PATIENT")
-    act = Act(ctx, read_injury_overrides(args, "a bandage"), die=6)
+    act = Act(ctx, intent.overrides(), die=6)
     fight = act.need_fight()
-    fighter, character = fighter_character(act, helper)
+    fighter, character = fighter_character(act, intent.helper)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
-    victim = act.character(patient)
+    victim = act.character(intent.patient)
     check_not_self(character.key, victim.key)
     act.say(f"{character.name} binds {victim.name}'s wounds")
     roll_injury(act, victim.name)
