@@ -8,7 +8,8 @@ event: it is checked and applied to the state at once, so the command reads its 
 changes, and kept in order. :meth:`Session.finish` stores every staged event in one
 transaction, at the sequence number the session expects the log to end at; if the
 command fails, :meth:`Session.abandon` puts the state back as it was and nothing is
-stored. Outside a command (the session's own first event) an event is stored at once.
+stored (docs/rulings.md H103). Outside a command (the session's own first event) an
+event is stored at once.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ competitive ladder (the die chosen by the highest opposing level: 0-1 d4, 2 d6, 
 4 d10, 5 d12, 6+ d20). A skill check is binary ("either it succeeds or it fails"):
 neither the text nor the rulings make a face critical. Advantage rolls two dice and
 keeps the lower (S2); disadvantage keeps the higher, the converse, which the text needs
-for S6's fatigue ("disadvantage on all rolls") but does not spell out.
+for S6's fatigue ("disadvantage on all rolls") but does not spell out (docs/rulings.md H104).
 
 The margin is ``level - roll``: 0 or more succeeds.
 
