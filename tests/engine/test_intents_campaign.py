@@ -20,41 +20,23 @@ from hacktable.engine.commands.campaign import (
 )
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM, Principal, Role
-from hacktable.engine.session import Session
 from hacktable.errors import CommandError
 from hacktable.rulesets.grammar import Intent, Words
-from hacktable.store import CampaignStore
+
+from ..intents import Twins
 
 SETUP = ("character new Aldric --class warrior --kit 1", "note the road is wet")
 
 
-class Tables:
-    """Opens campaigns made alike: the same seed, the same events."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.stores: list[CampaignStore] = []
-
-    def layer(self) -> CommandLayer:
-        store = CampaignStore.open(self.root / f"campaign-{len(self.stores)}.db")
-        self.stores.append(store)
-        layer = CommandLayer(Session(store, seed=5))
-        for line in SETUP:
-            layer.run(line)
-        return layer
+@pytest.fixture
+def twins(tmp_path: Path) -> Iterator[Twins]:
+    with Twins(tmp_path, 5, SETUP) as pair:
+        yield pair
 
 
 @pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    opened = Tables(tmp_path)
-    yield opened
-    for store in opened.stores:
-        store.close()
-
-
-@pytest.fixture
-def layer(tables: Tables) -> CommandLayer:
-    return tables.layer()
+def layer(twins: Twins) -> CommandLayer:
+    return twins.by_line
 
 
 PARSES: list[tuple[str, Intent]] = [
@@ -99,12 +81,8 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize(("line", "message"), MALFORMED, ids=[line for line, _ in MALFORMED])
-def test_a_malformed_line_is_a_usage_error(layer: CommandLayer, line: str, message: str) -> None:
-    command = layer.command(line.split(maxsplit=1)[0])
-    with pytest.raises(CommandError) as caught:
-        layer.parse(line)
-    assert message in str(caught.value)
-    assert str(caught.value).endswith(f"(usage: {command.usage})")
+def test_a_malformed_line_is_a_usage_error(twins: Twins, line: str, message: str) -> None:
+    twins.refused(line, message)
 
 
 SAME = [
@@ -122,16 +100,8 @@ SAME = [
 
 
 @pytest.mark.parametrize(("line", "intent"), SAME, ids=[line for line, _ in SAME])
-def test_the_intent_does_what_the_line_does(tables: Tables, line: str, intent: Intent) -> None:
-    by_line = tables.layer().run(line)
-    by_intent = tables.layer().execute(GM, intent)
-    assert by_line.lines, "the command shows something"
-    assert by_intent.lines == by_line.lines
-    assert by_intent.dice == by_line.dice
-    assert by_intent.tables == by_line.tables
-    assert [e.summary for e in by_intent.events] == [e.summary for e in by_line.events]
-    assert [e.changes for e in by_intent.events] == [e.changes for e in by_line.events]
-    assert by_intent.intent == by_line.intent == intent
+def test_the_intent_does_what_the_line_does(twins: Twins, line: str, intent: Intent) -> None:
+    twins.same(line, intent)
 
 
 def test_a_settings_value_is_read_as_the_settings_type_with_the_usage(

@@ -13,7 +13,6 @@ import pytest
 from hacktable.dice import UsageDie
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM
-from hacktable.engine.session import Session
 from hacktable.errors import CommandError
 from hacktable.rulesets.grammar import Intent, Words
 from hacktable.rulesets.redhack.commands.bestiary import BestiaryIntent
@@ -27,7 +26,8 @@ from hacktable.rulesets.redhack.commands.characters import (
 )
 from hacktable.rulesets.redhack.commands.supplies import EatIntent
 from hacktable.rulesets.redhack.commands.trade import HaggleIntent
-from hacktable.store import CampaignStore
+
+from ...intents import Twins
 
 SETUP = (
     "character new Aldric --class warrior --kit 1",
@@ -42,33 +42,15 @@ MONSTERS = (
 )
 
 
-class Tables:
-    """Opens campaigns made alike: the same seed, the same party."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.stores: list[CampaignStore] = []
-
-    def layer(self, setup: tuple[str, ...] = SETUP) -> CommandLayer:
-        store = CampaignStore.open(self.root / f"campaign-{len(self.stores)}.db")
-        self.stores.append(store)
-        layer = CommandLayer(Session(store, seed=7))
-        for line in setup:
-            layer.run(line)
-        return layer
+@pytest.fixture
+def twins(tmp_path: Path) -> Iterator[Twins]:
+    with Twins(tmp_path, 7, SETUP) as pair:
+        yield pair
 
 
 @pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    opened = Tables(tmp_path)
-    yield opened
-    for store in opened.stores:
-        store.close()
-
-
-@pytest.fixture
-def layer(tables: Tables) -> CommandLayer:
-    return tables.layer()
+def layer(twins: Twins) -> CommandLayer:
+    return twins.by_line
 
 
 PARSES: list[tuple[str, Intent]] = [
@@ -162,12 +144,8 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize(("line", "message"), MALFORMED, ids=[line for line, _ in MALFORMED])
-def test_a_malformed_line_is_a_usage_error(layer: CommandLayer, line: str, message: str) -> None:
-    command = layer.command(line.split(maxsplit=1)[0])
-    with pytest.raises(CommandError) as caught:
-        layer.parse(line)
-    assert message in str(caught.value)
-    assert str(caught.value).endswith(f"(usage: {command.usage})")
+def test_a_malformed_line_is_a_usage_error(twins: Twins, line: str, message: str) -> None:
+    twins.refused(line, message)
 
 
 SAME = [
@@ -209,28 +187,21 @@ SAME = [
 
 
 @pytest.mark.parametrize(("line", "intent"), SAME, ids=[line for line, _ in SAME])
-def test_the_intent_does_what_the_line_does(tables: Tables, line: str, intent: Intent) -> None:
-    by_line = tables.layer().run(line)
-    by_intent = tables.layer().execute(GM, intent)
-    assert by_line.lines, "the command shows something"
-    assert by_intent.lines == by_line.lines
-    assert by_intent.dice == by_line.dice
-    assert by_intent.checks == by_line.checks
-    assert [e.summary for e in by_intent.events] == [e.summary for e in by_line.events]
-    assert [e.changes for e in by_intent.events] == [e.changes for e in by_line.events]
-    assert by_intent.intent == by_line.intent == intent
+def test_the_intent_does_what_the_line_does(twins: Twins, line: str, intent: Intent) -> None:
+    twins.same(line, intent)
 
 
-def test_a_campaigns_own_monster_added_and_removed_by_intent(tables: Tables) -> None:
-    file = tables.root / "mine.toml"
+def test_a_campaigns_own_monster_added_and_removed_by_intent(tmp_path: Path) -> None:
+    file = tmp_path / "mine.toml"
     file.write_text(MONSTERS)
-    by_intent, by_line = tables.layer(()), tables.layer(())
-    added = by_intent.execute(GM, BestiaryIntent("add", file=str(file)))
-    assert added.lines == by_line.run(f"bestiary add {file}").lines
-    assert "bog-hag" in by_intent.session.state.keys("monster")
-    removed = by_intent.execute(GM, BestiaryIntent("remove", monster="Bog-Hag"))
-    assert removed.lines == by_line.run("bestiary remove bog-hag").lines
-    assert "bog-hag" not in by_intent.session.state.keys("monster")
+    with Twins(tmp_path, 7) as bare:  # no party: the bestiary is the campaign's own
+        by_intent, by_line = bare.by_intent, bare.by_line
+        added = by_intent.execute(GM, BestiaryIntent("add", file=str(file)))
+        assert added.lines == by_line.run(f"bestiary add {file}").lines
+        assert "bog-hag" in by_intent.session.state.keys("monster")
+        removed = by_intent.execute(GM, BestiaryIntent("remove", monster="Bog-Hag"))
+        assert removed.lines == by_line.run("bestiary remove bog-hag").lines
+        assert "bog-hag" not in by_intent.session.state.keys("monster")
 
 
 def test_guided_creation_still_asks_what_the_line_left_out(layer: CommandLayer) -> None:

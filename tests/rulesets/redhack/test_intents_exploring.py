@@ -8,19 +8,14 @@ same dice only if the command draws them in the same order)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM
-from hacktable.engine.session import Session
-from hacktable.errors import CommandError, RuleError, UnknownNameError
-from hacktable.play.events import Event
-from hacktable.play.outcome import Outcome
-from hacktable.rulesets.grammar import Intent, Words
+from hacktable.errors import RuleError, UnknownNameError
+from hacktable.rulesets.grammar import Words
 from hacktable.rulesets.redhack.commands.explore import (
     CheckIntent,
     ClimbIntent,
@@ -36,7 +31,8 @@ from hacktable.rulesets.redhack.commands.explore import (
 from hacktable.rulesets.redhack.commands.fortune import FortuneIntent
 from hacktable.rulesets.redhack.commands.rest import RestIntent
 from hacktable.rulesets.redhack.commands.travel import LandscapeIntent, TravelIntent
-from hacktable.store import CampaignStore
+
+from ...intents import Twins
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "data"
 MARSH = str(EXAMPLES / "marsh.toml")
@@ -65,65 +61,12 @@ PARTY = (
 )
 
 
-class Twins:
-    """Two tables with one seed and one history: one plays lines, the other intents."""
-
-    def __init__(self, folder: Path, seed: int = 5) -> None:
-        self.stores = [CampaignStore.open(folder / f"{name}.db") for name in ("a", "b")]
-        self.by_line, self.by_intent = (CommandLayer(Session(s, seed)) for s in self.stores)
-
-    def setup(self, *lines: str) -> None:
-        """Play ``lines`` on both tables."""
-        for line in lines:
-            self.by_line.run(line)
-            self.by_intent.run(line)
-
-    def same(self, line: str, intent: Intent) -> Outcome:
-        """Check that ``line`` parses to ``intent`` and that executing the intent does
-        what the line does; return the line's outcome."""
-        assert self.by_line.parse(line) == intent
-        told = self.by_line.run(line)
-        built = self.by_intent.execute(GM, intent)
-        assert built.command == told.command
-        assert built.intent == told.intent == intent
-        assert built.lines == told.lines
-        assert built.dice == told.dice
-        assert built.checks == told.checks
-        assert built.tables == told.tables
-        assert [_event(e) for e in built.events] == [_event(e) for e in told.events]
-        assert self.by_line.session.state.to_json() == self.by_intent.session.state.to_json()
-        return told
-
-    def refused(self, line: str, message: str) -> None:
-        """Check that ``line`` is a usage error saying ``message``, with the usage."""
-        name = line.split(maxsplit=1)[0]
-        usage = self.by_line.command(name).usage
-        with pytest.raises(CommandError, match=re.escape(message)) as caught:
-            self.by_line.parse(line)
-        assert str(caught.value).endswith(f"(usage: {usage})")
-        before = self.by_line.session.store.last_seq()
-        with pytest.raises(CommandError, match=re.escape(message)):
-            self.by_line.run(line)
-        assert self.by_line.session.store.last_seq() == before
-
-    def close(self) -> None:
-        for store in self.stores:
-            store.close()
-
-
-def _event(event: Event) -> tuple[object, ...]:
-    """An event without what differs between the tables (its line, its time)."""
-    return (event.action, event.actor, event.summary, event.detail, event.changes)
-
-
 @pytest.fixture
 def twins(tmp_path: Path) -> Iterator[Twins]:
     crypt = tmp_path / "crypt.toml"
     crypt.write_text(CRYPT)
-    pair = Twins(tmp_path)
-    pair.setup(*PARTY, f"encounters add {crypt}")
-    yield pair
-    pair.close()
+    with Twins(tmp_path, 5, (*PARTY, f"encounters add {crypt}")) as pair:
+        yield pair
 
 
 # -- where, explore, tick ------------------------------------------------------------------

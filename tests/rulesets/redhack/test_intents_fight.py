@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM
-from hacktable.engine.session import Session
 from hacktable.errors import CommandError, RuleError
-from hacktable.play.outcome import Outcome
 from hacktable.rulesets.grammar import Intent, Words
 from hacktable.rulesets.redhack.combat import Band
 from hacktable.rulesets.redhack.commands import COMMANDS
@@ -46,7 +42,8 @@ from hacktable.rulesets.redhack.commands.tricks import (
     TricksyIntent,
     TurnIntent,
 )
-from hacktable.store import CampaignStore
+
+from ...intents import Twins
 
 PARTY = (
     "character new Aldric --class warrior --kit 1",
@@ -185,86 +182,44 @@ MALFORMED = [
 ]
 
 
-class Table:
-    """A campaign at seed 3 with the party of four."""
-
-    def __init__(self, path: Path) -> None:
-        self.store = CampaignStore.open(path)
-        self.layer = CommandLayer(Session(self.store, seed=3))
-        for line in PARTY:
-            self.layer.run(line)
-
-    def play(self, lines: tuple[str, ...]) -> None:
-        for line in lines:
-            self.layer.run(line)
-
-
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path / "c.db")
-    yield table
-    table.store.close()
-
-
-def _shown(outcome: Outcome) -> dict[str, Any]:
-    """What an outcome shows and stores, but the line it was typed as."""
-    return {
-        "command": outcome.command,
-        "lines": outcome.lines,
-        "dice": outcome.dice,
-        "checks": outcome.checks,
-        "tables": outcome.tables,
-        "events": [(e.action, e.actor, e.summary, e.detail, e.changes) for e in outcome.events],
-    }
+def twins(tmp_path: Path) -> Iterator[Twins]:
+    with Twins(tmp_path, 3, PARTY) as pair:
+        yield pair
 
 
 @pytest.mark.parametrize(("before", "line", "intent"), CASES, ids=[c[1] for c in CASES])
 def test_a_line_parses_to_its_intent(
-    table: Table, before: tuple[str, ...], line: str, intent: Intent
+    twins: Twins, before: tuple[str, ...], line: str, intent: Intent
 ) -> None:
-    assert table.layer.parse(line) == intent
+    assert twins.by_line.parse(line) == intent
 
 
 @pytest.mark.parametrize(("before", "line", "intent"), CASES, ids=[c[1] for c in CASES])
 def test_an_intent_executed_directly_gives_its_lines_outcome(
-    tmp_path: Path, before: tuple[str, ...], line: str, intent: Intent
+    twins: Twins, before: tuple[str, ...], line: str, intent: Intent
 ) -> None:
-    typed, direct = Table(tmp_path / "typed.db"), Table(tmp_path / "direct.db")
-    try:
-        typed.play(before)
-        direct.play(before)
-        by_line = typed.layer.run(line)
-        by_intent = direct.layer.execute(GM, intent)
-        assert by_line.intent == intent == by_intent.intent
-        assert by_line.lines  # something happened, and it is the same
-        assert _shown(by_line) == _shown(by_intent)
-        assert typed.layer.session.state == direct.layer.session.state
-    finally:
-        typed.store.close()
-        direct.store.close()
+    twins.setup(*before)
+    twins.same(line, intent)
 
 
 @pytest.mark.parametrize("line", MALFORMED)
-def test_a_malformed_line_is_a_usage_error(table: Table, line: str) -> None:
+def test_a_malformed_line_is_a_usage_error(twins: Twins, line: str) -> None:
     name = line.split(maxsplit=1)[0]
-    command = COMMANDS.get(name)
-    assert command is not None
-    with pytest.raises(CommandError) as caught:
-        table.layer.parse(line)
-    assert str(caught.value).endswith(f" (usage: {command.usage})")
-    assert str(caught.value).startswith(f"{name}: ")
+    assert twins.by_line.command(name) is COMMANDS.get(name)  # redhack's own
+    twins.refused(line)
 
 
-def test_the_words_are_read_before_the_state_is_looked_at(table: Table) -> None:
+def test_the_words_are_read_before_the_state_is_looked_at(twins: Twins) -> None:
     """The one change the typed intents bring: a malformed line is refused as such
     even when the state would refuse it too (here: there is no fight)."""
     with pytest.raises(CommandError, match="unexpected 'now'"):
-        table.layer.run("hold Aldric now")
+        twins.by_line.run("hold Aldric now")
     with pytest.raises(RuleError, match="there is no fight going on"):
-        table.layer.run("hold Aldric")
+        twins.by_line.run("hold Aldric")
 
 
-def test_fight_is_one_command_for_its_four_intents(table: Table) -> None:
+def test_fight_is_one_command_for_its_four_intents(twins: Twins) -> None:
     fight = COMMANDS.get("fight")
     assert fight is not None
     assert fight.intent is FightIntent
@@ -272,31 +227,31 @@ def test_fight_is_one_command_for_its_four_intents(table: Table) -> None:
         assert COMMANDS.for_intent(intent) is fight
     assert COMMANDS.for_intent(FightEndIntent()) is fight
     assert COMMANDS.for_intent(HoldIntent("Aldric")) is COMMANDS.get("hold")
-    outcome = table.layer.execute(GM, FightStartIntent(("Aldric",)))
+    outcome = twins.by_line.execute(GM, FightStartIntent(("Aldric",)))
     assert outcome.command == "fight"
     assert [e.action for e in outcome.events] == ["fight.start"]
 
 
-def test_a_words_intent_is_read_into_the_typed_one(table: Table) -> None:
-    table.play(FIGHT)
-    outcome = table.layer.execute(GM, Words("flag", ("goblin-2", "held")))
+def test_a_words_intent_is_read_into_the_typed_one(twins: Twins) -> None:
+    twins.setup(*FIGHT)
+    outcome = twins.by_line.execute(GM, Words("flag", ("goblin-2", "held")))
     assert outcome.intent == FlagIntent("goblin-2", "held")
     assert [line.text for line in outcome.lines] == ["Goblin 2 is held"]
 
 
-def test_a_word_the_state_makes_wrong_is_still_a_usage_error(table: Table) -> None:
-    table.play(MONSTERS_TURN)
+def test_a_word_the_state_makes_wrong_is_still_a_usage_error(twins: Twins) -> None:
+    twins.setup(*MONSTERS_TURN)
     usage = COMMANDS.get("move").usage  # type: ignore[union-attr]
     with pytest.raises(CommandError) as caught:
-        table.layer.execute(GM, MoveIntent("goblins", Band.NEAR, "skeletons"))
+        twins.by_line.execute(GM, MoveIntent("goblins", Band.NEAR, "skeletons"))
     assert str(caught.value) == f"move: unexpected 'skeletons' (usage: {usage})"
     with pytest.raises(CommandError, match="at most 50 monsters at a time"):
-        table.layer.execute(GM, FightAddIntent("60d2", "goblin"))  # 60 to 120
+        twins.by_line.execute(GM, FightAddIntent("60d2", "goblin"))  # 60 to 120
 
 
-def test_the_gms_overrides_reach_the_event(table: Table) -> None:
-    table.play(FIGHT)
-    outcome = table.layer.execute(
+def test_the_gms_overrides_reach_the_event(twins: Twins) -> None:
+    twins.setup(*FIGHT)
+    outcome = twins.by_line.execute(
         GM, AttackIntent("Aldric", "goblin-1", override=True, roll=(20,), damage=3)
     )
     (event,) = outcome.events
