@@ -1,7 +1,6 @@
 """Typed intents of the engine's campaign commands (``log``, ``table``, ``settings``,
 ``help``, ``quit``): a line parses to its intent, a malformed line is a usage error, and
-the intent executed directly gives what the line gives (RULINGS G2; docs/rulings.md
-H102)."""
+the intent executed directly gives what the line gives."""
 
 from __future__ import annotations
 
