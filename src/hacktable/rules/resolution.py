@@ -4,15 +4,20 @@ A test request names the attribute and its score, the difficulty, bonuses, penal
 and every source of advantage or disadvantage (so the log can say why). A ruleset's
 ``resolve_test`` turns it into a :class:`TestResult` using the caller's random source;
 its ``test_odds`` gives the exact :class:`TestOdds` by enumeration.
+
+The three values are :class:`~hacktable.dice.value.Value` classes, not dataclasses:
+one-shot ``hacktable test`` and ``odds`` build them and must start fast (see that
+module). They are immutable, compare, hash and print as frozen dataclasses do, and
+:meth:`~hacktable.dice.value.Value.replace` copies one with changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from ..dice.advantage import Advantage
+from ..dice.value import Value
 
 __all__ = ["Critical", "TestKind", "TestOdds", "TestRequest", "TestResult"]
 
@@ -42,8 +47,7 @@ class TestKind(Enum):
     MORALE = "morale"
 
 
-@dataclass(frozen=True, slots=True)
-class TestRequest:
+class TestRequest(Value):
     """A test to be rolled.
 
     Attributes:
@@ -62,16 +66,65 @@ class TestRequest:
 
     __test__ = False  # not a pytest test class
 
+    __slots__ = (
+        "advantages",
+        "attribute",
+        "bonus",
+        "difficulty",
+        "disadvantages",
+        "kind",
+        "penalty",
+        "purpose",
+        "score",
+        "who",
+    )
+    __match_args__ = (
+        "attribute",
+        "score",
+        "difficulty",
+        "bonus",
+        "penalty",
+        "advantages",
+        "disadvantages",
+        "kind",
+        "who",
+        "purpose",
+    )
     attribute: str
     score: int
-    difficulty: int = 1
-    bonus: int = 0
-    penalty: int = 0
-    advantages: tuple[str, ...] = ()
-    disadvantages: tuple[str, ...] = ()
-    kind: TestKind = TestKind.TEST
-    who: str = ""
-    purpose: str = ""
+    difficulty: int
+    bonus: int
+    penalty: int
+    advantages: tuple[str, ...]
+    disadvantages: tuple[str, ...]
+    kind: TestKind
+    who: str
+    purpose: str
+
+    def __init__(
+        self,
+        attribute: str,
+        score: int,
+        difficulty: int = 1,
+        bonus: int = 0,
+        penalty: int = 0,
+        advantages: tuple[str, ...] = (),
+        disadvantages: tuple[str, ...] = (),
+        kind: TestKind = TestKind.TEST,
+        who: str = "",
+        purpose: str = "",
+    ) -> None:
+        init = object.__setattr__  # a hot path: the fight simulator builds many
+        init(self, "attribute", attribute)
+        init(self, "score", score)
+        init(self, "difficulty", difficulty)
+        init(self, "bonus", bonus)
+        init(self, "penalty", penalty)
+        init(self, "advantages", advantages)
+        init(self, "disadvantages", disadvantages)
+        init(self, "kind", kind)
+        init(self, "who", who)
+        init(self, "purpose", purpose)
 
     @property
     def advantage(self) -> Advantage:
@@ -79,8 +132,7 @@ class TestRequest:
         return Advantage.net(len(self.advantages), len(self.disadvantages))
 
 
-@dataclass(frozen=True, slots=True)
-class TestResult:
+class TestResult(Value):
     """A rolled test.
 
     Attributes:
@@ -98,6 +150,26 @@ class TestResult:
 
     __test__ = False  # not a pytest test class
 
+    __slots__ = (
+        "critical",
+        "difficulty",
+        "explanation",
+        "faces",
+        "kept",
+        "request",
+        "score",
+        "success",
+    )
+    __match_args__ = (
+        "request",
+        "faces",
+        "kept",
+        "success",
+        "critical",
+        "score",
+        "difficulty",
+        "explanation",
+    )
     request: TestRequest
     faces: tuple[int, ...]
     kept: int
@@ -107,6 +179,27 @@ class TestResult:
     difficulty: int
     explanation: str
 
+    def __init__(
+        self,
+        request: TestRequest,
+        faces: tuple[int, ...],
+        kept: int,
+        success: bool,
+        critical: Critical,
+        score: int,
+        difficulty: int,
+        explanation: str,
+    ) -> None:
+        init = object.__setattr__  # a hot path: every test rolled
+        init(self, "request", request)
+        init(self, "faces", faces)
+        init(self, "kept", kept)
+        init(self, "success", success)
+        init(self, "critical", critical)
+        init(self, "score", score)
+        init(self, "difficulty", difficulty)
+        init(self, "explanation", explanation)
+
     @property
     def outcome(self) -> str:
         """``"success"``, ``"failure"``, ``"critical success"`` or ``"critical failure"``."""
@@ -115,8 +208,7 @@ class TestResult:
         return "success" if self.success else "failure"
 
 
-@dataclass(frozen=True, slots=True)
-class TestOdds:
+class TestOdds(Value):
     """Exact probabilities of a test's outcomes, by enumerating every face.
 
     Attributes:
@@ -127,9 +219,18 @@ class TestOdds:
 
     __test__ = False  # not a pytest test class
 
+    __slots__ = ("critical_failure", "critical_success", "success")
+    __match_args__ = ("success", "critical_success", "critical_failure")
     success: Fraction
     critical_success: Fraction
     critical_failure: Fraction
+
+    def __init__(
+        self, success: Fraction, critical_success: Fraction, critical_failure: Fraction
+    ) -> None:
+        self._set(
+            success=success, critical_success=critical_success, critical_failure=critical_failure
+        )
 
     @property
     def failure(self) -> Fraction:

@@ -14,9 +14,9 @@ built in or when every ruleset is listed.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import cache
 
+from ..dice.value import Value
 from ..errors import UnknownNameError
 
 TYPE_CHECKING = False  # typing is not imported at run time (one-shot start-up cost)
@@ -35,9 +35,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RulesetInfo:
+class RulesetInfo(Value):
     """What the registry knows of a ruleset without importing it.
+
+    A :class:`~hacktable.dice.value.Value` (immutable, compared and printed as a frozen
+    dataclass), not a dataclass: one-shot ``hacktable test`` reads the registry and must
+    start fast.
 
     Attributes:
         id: the registry id.
@@ -49,11 +52,18 @@ class RulesetInfo:
             test`` and ``odds`` with ``--ruleset``), or ``""`` for none.
     """
 
+    __slots__ = ("id", "oneshot", "summary", "target", "title")
+    __match_args__ = ("id", "title", "target", "summary", "oneshot")
     id: str
     title: str
     target: str
-    summary: str = ""
-    oneshot: str = ""
+    summary: str
+    oneshot: str
+
+    def __init__(
+        self, id: str, title: str, target: str, summary: str = "", oneshot: str = ""
+    ) -> None:
+        self._set(id=id, title=title, target=target, summary=summary, oneshot=oneshot)
 
 
 ENTRY_POINT_GROUP = "hacktable.rulesets"

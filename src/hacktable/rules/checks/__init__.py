@@ -16,10 +16,13 @@ every die with why it was kept or not, an explanation); ``odds(rule, request)`` 
 the exact :class:`~hacktable.rules.resolution.TestOdds`. :mod:`.variants` declares the
 rules of the rulesets to come.
 
-These modules import only :mod:`dataclasses`, :mod:`enum`, :mod:`fractions` and
-:mod:`functools` (they sit on a one-shot command's cold-start path), and names here are
-loaded on first use (PEP 562): a ruleset that imports :mod:`.roll_under` loads neither
-:mod:`.against_dc` nor :mod:`.skill_die`.
+:mod:`.roll_under` and what it uses (:mod:`.engine`, :mod:`.values`, :mod:`.odds`,
+:mod:`.common`) sit on one-shot ``hacktable test``'s cold-start path: they import only
+:mod:`enum`, :mod:`fractions` and :mod:`functools`, and their values are
+:class:`~hacktable.dice.value.Value` classes, not dataclasses (:mod:`dataclasses` costs
+about a bare Python start). Names here are loaded on first use (PEP 562): a ruleset
+that imports :mod:`.roll_under` loads neither :mod:`.against_dc` nor :mod:`.skill_die`
+(whose values are frozen dataclasses).
 """
 
 from __future__ import annotations

@@ -13,9 +13,8 @@ the rule needs it").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...dice.advantage import Advantage
+from ...dice.value import Value
 from ..resolution import Critical
 from .values import AdvantageRule, CheckResult, Naturals, Roll, Verdict
 
@@ -26,13 +25,14 @@ if TYPE_CHECKING:
 __all__ = ["CheckTable", "play", "require_advantage"]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class CheckTable:
+class CheckTable(Value):
     """A check ready to roll: everything but the dice.
 
-    Compared by identity: tables are built once per rule and request numbers and cached.
-    Results are values, so the table keeps each one it has made and hands the same one
-    back for the same dice (a plain roll is a lookup).
+    A :class:`~hacktable.dice.value.Value` (not a dataclass: one-shot ``hacktable test``
+    builds one and must start fast), but compared and hashed by identity: tables are
+    built once per rule and request numbers and cached. Results are values, so the
+    table keeps each one it has made and hands the same one back for the same dice (a
+    plain roll is a lookup).
 
     Attributes:
         sides: the die's size.
@@ -43,27 +43,45 @@ class CheckTable:
             the lower die (roll-under and the skill die) or the higher (d20 + modifier).
     """
 
+    __slots__ = ("_memo", "_plain", "advantage", "lower_is_better", "naturals", "sides", "verdicts")
+    __match_args__ = ("sides", "verdicts", "advantage", "naturals", "lower_is_better")
     sides: int
     verdicts: tuple[Verdict, ...]
     advantage: AdvantageRule
     naturals: Naturals
     lower_is_better: bool
-    _plain: tuple[CheckResult, ...] = field(init=False, repr=False)
-    _memo: dict[tuple[Advantage, int, int], CheckResult] = field(
-        init=False, repr=False, default_factory=dict
-    )
+    _plain: tuple[CheckResult, ...]
+    _memo: dict[tuple[Advantage, int, int], CheckResult]
 
-    def __post_init__(self) -> None:
-        sides = self.sides
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __init__(
+        self,
+        sides: int,
+        verdicts: tuple[Verdict, ...],
+        advantage: AdvantageRule,
+        naturals: Naturals,
+        lower_is_better: bool,
+    ) -> None:
         plain = tuple(
             _result(
                 verdict,
                 (Roll(verdict.face, sides, True, "the only roll"),),
                 f"d{sides} {verdict.text}",
             )
-            for verdict in self.verdicts
+            for verdict in verdicts
         )
-        object.__setattr__(self, "_plain", plain)
+        memo: dict[tuple[Advantage, int, int], CheckResult] = {}
+        self._set(
+            sides=sides,
+            verdicts=verdicts,
+            advantage=advantage,
+            naturals=naturals,
+            lower_is_better=lower_is_better,
+            _plain=plain,
+            _memo=memo,
+        )
 
 
 def require_advantage(rule_name: str, rule: AdvantageRule, advantage: Advantage) -> None:

@@ -26,14 +26,18 @@ fails whatever its margin).
 'd20 2 <= difficulty 4: fail'
 >>> odds(rule, RollUnderRequest(12, difficulty=4)).success  # 5-12 or a natural 20
 Fraction(9, 20)
+
+The rule and the request are :class:`~hacktable.dice.value.Value` classes, not
+dataclasses (redhack's one-shot ``hacktable test`` builds them and must start fast);
+they behave as frozen dataclasses do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...dice.advantage import Advantage
+from ...dice.value import Value
 from .common import check_die, shown, verdict_text
 from .engine import CheckTable, play, require_advantage
 from .odds import table_odds
@@ -48,8 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["RollUnderRequest", "RollUnderRule", "face_table", "odds", "prepare", "resolve"]
 
 
-@dataclass(frozen=True, slots=True)
-class RollUnderRule:
+class RollUnderRule(Value):
     """How a ruleset's roll-under test works, as data.
 
     Attributes:
@@ -64,24 +67,38 @@ class RollUnderRule:
         RulesDataError: the die has fewer than 2 sides, or a natural face is not on it.
     """
 
+    __slots__ = ("_hash", "advantage", "die", "inclusive", "name", "naturals")
+    __match_args__ = ("name", "naturals", "advantage", "inclusive", "die")
     name: str
     naturals: Naturals
     advantage: AdvantageRule
-    inclusive: bool = True
-    die: int = 20
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    inclusive: bool
+    die: int
+    _hash: int
 
-    def __post_init__(self) -> None:
-        check_die(self.name, self.die, self.naturals)
-        fields = (self.name, self.naturals, self.advantage, self.inclusive, self.die)
-        object.__setattr__(self, "_hash", hash(fields))
+    def __init__(
+        self,
+        name: str,
+        naturals: Naturals,
+        advantage: AdvantageRule,
+        inclusive: bool = True,
+        die: int = 20,
+    ) -> None:
+        check_die(name, die, naturals)
+        self._set(
+            name=name,
+            naturals=naturals,
+            advantage=advantage,
+            inclusive=inclusive,
+            die=die,
+            _hash=hash((name, naturals, advantage, inclusive, die)),
+        )
 
     def __hash__(self) -> int:  # computed once: rules key the face-table cache
         return self._hash
 
 
-@dataclass(frozen=True, slots=True)
-class RollUnderRequest:
+class RollUnderRequest(Value):
     """A roll-under test to be rolled.
 
     Attributes:
@@ -94,11 +111,29 @@ class RollUnderRequest:
             ``"attribute 13"``.
     """
 
+    __slots__ = ("advantage", "attribute", "difficulty", "label", "modifier")
+    __match_args__ = ("attribute", "difficulty", "modifier", "advantage", "label")
     attribute: int
-    difficulty: int = 0
-    modifier: int = 0
-    advantage: Advantage = Advantage.NONE
-    label: str = ""
+    difficulty: int
+    modifier: int
+    advantage: Advantage
+    label: str
+
+    def __init__(
+        self,
+        attribute: int,
+        difficulty: int = 0,
+        modifier: int = 0,
+        advantage: Advantage = Advantage.NONE,
+        label: str = "",
+    ) -> None:
+        self._set(
+            attribute=attribute,
+            difficulty=difficulty,
+            modifier=modifier,
+            advantage=advantage,
+            label=label,
+        )
 
 
 @lru_cache(maxsize=512)

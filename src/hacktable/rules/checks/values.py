@@ -5,13 +5,17 @@ through its :class:`Verdict`. What differs between rulesets is declared as data 
 check rule (:mod:`.roll_under`, :mod:`.against_dc`, :mod:`.skill_die`), built from the
 two small values here: :class:`Naturals` (which natural faces are criticals, and
 whether they decide the outcome) and :class:`AdvantageRule` (how a second die is used).
+
+The values are :class:`~hacktable.dice.value.Value` classes, not dataclasses, since
+one-shot ``hacktable test`` and ``odds`` build them and must start fast (see that
+module); they behave as frozen dataclasses do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from ...dice.value import Value
 from ...errors import RulesDataError
 from ..resolution import Critical
 
@@ -39,8 +43,7 @@ class AdvantageRule(Enum):
     for disadvantage (for roll-under and the skill die the better is the lower)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Naturals:
+class Naturals(Value):
     """What the natural faces of a check's die mean.
 
     Attributes:
@@ -58,18 +61,26 @@ class Naturals:
             not a positive number.
     """
 
-    success: frozenset[int] = frozenset()
-    failure: frozenset[int] = frozenset()
-    decisive: bool = True
+    __slots__ = ("decisive", "failure", "success")
+    __match_args__ = ("success", "failure", "decisive")
+    success: frozenset[int]
+    failure: frozenset[int]
+    decisive: bool
 
-    def __post_init__(self) -> None:
-        both = self.success & self.failure
+    def __init__(
+        self,
+        success: frozenset[int] = frozenset(),
+        failure: frozenset[int] = frozenset(),
+        decisive: bool = True,
+    ) -> None:
+        both = success & failure
         if both:
             raise RulesDataError(
                 "check rule", "naturals", f"face {min(both)} is both a critical success and failure"
             )
-        if any(face < 1 for face in self.success | self.failure):
+        if any(face < 1 for face in success | failure):
             raise RulesDataError("check rule", "naturals", "a natural face must be 1 or more")
+        self._set(success=success, failure=failure, decisive=decisive)
 
     def judge(self, face: int, success: bool) -> tuple[bool, Critical]:
         """The outcome of natural ``face`` whose total alone gives ``success``.
@@ -86,8 +97,7 @@ class Naturals:
         return success, Critical.NONE
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Value):
     """What one natural face of a prepared check gives (one row of its face table).
 
     Attributes:
@@ -101,6 +111,8 @@ class Verdict:
         text: the face's verdict in words (``"14 > STR 13: fail"``).
     """
 
+    __slots__ = ("critical", "face", "margin", "shown", "success", "text", "total")
+    __match_args__ = ("face", "total", "margin", "success", "critical", "shown", "text")
     face: int
     total: int
     margin: int
@@ -109,9 +121,27 @@ class Verdict:
     shown: str
     text: str
 
+    def __init__(
+        self,
+        face: int,
+        total: int,
+        margin: int,
+        success: bool,
+        critical: Critical,
+        shown: str,
+        text: str,
+    ) -> None:
+        init = object.__setattr__  # a hot path: a face table makes one a face
+        init(self, "face", face)
+        init(self, "total", total)
+        init(self, "margin", margin)
+        init(self, "success", success)
+        init(self, "critical", critical)
+        init(self, "shown", shown)
+        init(self, "text", text)
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+
+class Roll(Value):
     """One die rolled for a check.
 
     Attributes:
@@ -121,14 +151,22 @@ class Roll:
         why: why it was kept or set aside, in words (``"the advantage reroll"``).
     """
 
+    __slots__ = ("face", "kept", "sides", "why")
+    __match_args__ = ("face", "sides", "kept", "why")
     face: int
     sides: int
     kept: bool
     why: str
 
+    def __init__(self, face: int, sides: int, kept: bool, why: str) -> None:
+        init = object.__setattr__  # a hot path: every die a check rolls
+        init(self, "face", face)
+        init(self, "sides", sides)
+        init(self, "kept", kept)
+        init(self, "why", why)
 
-@dataclass(frozen=True, slots=True)
-class CheckResult:
+
+class CheckResult(Value):
     """A rolled check.
 
     Attributes:
@@ -142,12 +180,31 @@ class CheckResult:
             advantage reroll 9: success"``.
     """
 
+    __slots__ = ("critical", "explanation", "margin", "rolls", "success", "total")
+    __match_args__ = ("total", "margin", "success", "critical", "rolls", "explanation")
     total: int
     margin: int
     success: bool
     critical: Critical
     rolls: tuple[Roll, ...]
     explanation: str
+
+    def __init__(
+        self,
+        total: int,
+        margin: int,
+        success: bool,
+        critical: Critical,
+        rolls: tuple[Roll, ...],
+        explanation: str,
+    ) -> None:
+        init = object.__setattr__  # a hot path: every check rolled
+        init(self, "total", total)
+        init(self, "margin", margin)
+        init(self, "success", success)
+        init(self, "critical", critical)
+        init(self, "rolls", rolls)
+        init(self, "explanation", explanation)
 
     @property
     def kept(self) -> Roll:

@@ -5,8 +5,6 @@ Sources: redhack: Combat > AC & Armour; Equipment > Armour; RULINGS R7, R11.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...errors import UnknownNameError
 from ...rules.resolution import TestRequest
 from ..base import TestOptions
@@ -61,4 +59,4 @@ def defence_base(content: Content, character: Character, tags: tuple[str, ...] =
     if armour_category(content, character) == "heavy":
         return TestRequest("AC", armour_class(content, character), who=character.name)
     dex = character_test(content, character, "DEX", TestOptions(tags=tags))
-    return replace(dex, attribute="AC", score=armour_class(content, character))
+    return dex.replace(attribute="AC", score=armour_class(content, character))

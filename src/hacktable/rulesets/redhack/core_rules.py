@@ -16,8 +16,8 @@ natural 1; disadvantage rerolls a success and takes the second unless it is a na
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 
+from ...dice.value import Value
 from ...rules.checks import roll_under
 from ...rules.checks.engine import play
 from ...rules.checks.roll_under import RollUnderRequest, RollUnderRule
@@ -166,7 +166,7 @@ def monster_request(hd: int, difficulty: int = 1, **fields: object) -> TestReque
     if hd < 0:
         raise ValueError(f"HD cannot be negative: {hd}")
     base = TestRequest("HD+10", hd + 10, difficulty, kind=TestKind.MONSTER)
-    return replace(base, **fields)  # type: ignore[arg-type]
+    return base.replace(**fields)
 
 
 def effect_request(attribute: str, score: int, target_hd: int, **fields: object) -> TestRequest:
@@ -179,12 +179,15 @@ def effect_request(attribute: str, score: int, target_hd: int, **fields: object)
     if target_hd < 0:
         raise ValueError(f"HD cannot be negative: {target_hd}")
     base = TestRequest(attribute, score, target_hd, kind=TestKind.EFFECT)
-    return replace(base, **fields)  # type: ignore[arg-type]
+    return base.replace(**fields)
 
 
-@dataclass(frozen=True, slots=True)
-class OpposedResult:
+class OpposedResult(Value):
     """An opposed roll (redhack: Core Rules > Opposed Rolls).
+
+    A :class:`~hacktable.dice.value.Value` (immutable, compared and printed as a frozen
+    dataclass), as this module's other values are: one-shot ``hacktable test`` imports
+    it and must start fast.
 
     Attributes:
         rounds: each round's pair of results; more than one when a tie was rerolled.
@@ -192,9 +195,16 @@ class OpposedResult:
         reason: why, in words.
     """
 
+    __slots__ = ("reason", "rounds", "winner")
+    __match_args__ = ("rounds", "winner", "reason")
     rounds: tuple[tuple[TestResult, TestResult], ...]
     winner: int | None
     reason: str
+
+    def __init__(
+        self, rounds: tuple[tuple[TestResult, TestResult], ...], winner: int | None, reason: str
+    ) -> None:
+        self._set(rounds=rounds, winner=winner, reason=reason)
 
 
 def opposed(
