@@ -12,7 +12,7 @@ from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...dice.usage import UsageDie, UsageRoll, roll_usage
 from ...errors import RuleError
-from ..base import Ruleset
+from ..base import Ruleset, TableOutcome
 from .character import Character
 
 __all__ = [
@@ -37,11 +37,13 @@ class InjuryOutcome:
         character: the character afterwards.
         value: the table's result, 1-6.
         lines: ``(text, style)`` lines explaining it.
+        table: the injuries table as read (for the command's outcome).
     """
 
     character: Character
     value: int
     lines: tuple[tuple[str, str], ...]
+    table: TableOutcome | None = None
 
 
 def apply_injury(
@@ -89,7 +91,7 @@ def apply_injury(
             conditions.append("dead")
             lines.append((f"{character.name} is dead.", "critical"))
             return InjuryOutcome(
-                replace(character, conditions=tuple(conditions)), value, tuple(lines)
+                replace(character, conditions=tuple(conditions)), value, tuple(lines), outcome
             )
         conditions.append("mortally-wounded")
         lines.append(
@@ -100,7 +102,7 @@ def apply_injury(
             )
         )
         after = replace(character, conditions=tuple(conditions), mortal_wound=mortal_die)
-        return InjuryOutcome(after, value, tuple(lines))
+        return InjuryOutcome(after, value, tuple(lines), outcome)
     if heal is None and character.hp > 0:
         after = replace(
             character,
@@ -114,7 +116,7 @@ def apply_injury(
                 "success",
             )
         )
-        return InjuryOutcome(after, value, tuple(lines))
+        return InjuryOutcome(after, value, tuple(lines), outcome)
     if heal is None:
         gained = roll("1d4", rng)
         amount, how = gained.total, render_roll(gained)
@@ -126,7 +128,7 @@ def apply_injury(
         scores=tuple((a, scores[a]) for a, _ in character.scores),
     ).with_hp(character.hp + amount)
     lines.append((f"{character.name} survives and gains {how} HP: HP {after.hp}", "success"))
-    return InjuryOutcome(after, value, tuple(lines))
+    return InjuryOutcome(after, value, tuple(lines), outcome)
 
 
 def injury_refusal(character: Character) -> str | None:
@@ -182,7 +184,7 @@ def tend(
             (f"{after.name} is drained: HP {after.hp} -> {cap} (half of {after.max_hp})", "warning")
         )
         after = replace(after, hp=cap)
-    return InjuryOutcome(after, outcome.value, tuple(lines))
+    return InjuryOutcome(after, outcome.value, tuple(lines), outcome.table)
 
 
 @dataclass(frozen=True, slots=True)

@@ -202,6 +202,8 @@ def roll_injury(act: Act, name: str) -> Character:
         doomed=str(act.session.setting("doomed")),
         mortal_die=UsageDie.parse(str(act.session.setting("mortal-wound-die"))),
     )
+    if outcome.table is not None:
+        act.read_table(outcome.table)
     for text, style in outcome.lines:
         act.say(text, style)
     act.update(outcome.character)

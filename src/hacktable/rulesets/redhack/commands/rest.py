@@ -222,6 +222,9 @@ def day_fatigue_tests(act: Act, names: Iterable[str], indent: str = "") -> None:
             continue
         day = fatigue_day(act.ruleset, current, needs, act.rng)
         for test in day.tests:
+            if test.result is not None:
+                request = test.result.request
+                act.reply.check(request, act.ruleset.test_odds(request), test.result)
             act.say(
                 f"{indent}Fatigue, {current.name}: {test.explain()}",
                 "success" if test.success else "failure",
