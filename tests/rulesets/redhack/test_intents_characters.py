@@ -99,7 +99,7 @@ PARSES: list[tuple[str, Intent]] = [
     ("haggle Sly 120", HaggleIntent("Sly", 120)),
     (
         "haggle Sly 120 sell adv adv dis penalty 2 roll 14 override damage 3",
-        HaggleIntent("Sly", 120, True, 2, 1, 2, override=True, faces=(14,), damage=3),
+        HaggleIntent("Sly", 120, True, 2, 1, 2, override=True, roll=(14,), damage=3),
     ),
     ("eat all", EatIntent("all")),
     ("eat Aldric WATER half", EatIntent("Aldric", "water", half=True)),
@@ -180,7 +180,7 @@ SAME = [
     ("bestiary gob", BestiaryIntent(search="gob")),
     ("bestiary goblin-chief", BestiaryIntent(search="goblin-chief")),
     ("haggle Sly 120 sell", HaggleIntent("Sly", 120, selling=True)),
-    ("haggle Sly 120 roll 20", HaggleIntent("Sly", 120, faces=(20,))),
+    ("haggle Sly 120 roll 20", HaggleIntent("Sly", 120, roll=(20,))),
     ("eat all", EatIntent("all")),
     ("eat Aldric food half", EatIntent("Aldric", "food", half=True)),
 ]

@@ -108,7 +108,7 @@ def test_explore_and_tick(twins: Twins) -> None:
 def test_light_and_douse(twins: Twins) -> None:
     shown = twins.same("light Aldric torch", LightIntent("Aldric", "torch"))
     assert shown.text.startswith("Aldric lights")
-    shown = twins.same("douse aldric Torch override", DouseIntent("aldric", "Torch", True))
+    shown = twins.same("douse aldric Torch override", DouseIntent("aldric", "Torch", override=True))
     assert shown.text.startswith("Aldric puts out")
     (event,) = shown.events
     assert event.detail["override"] == {"override": True}

@@ -4,8 +4,8 @@ them, the lines it shows, and the single event it commits (redhack: Combat)."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, TypedDict, TypeVar
 
 from ....errors import CommandError, RuleError
 from ....play.codec import from_json, to_json
@@ -15,7 +15,7 @@ from ....rules.resolution import TestRequest, TestResult
 from ....rules.tables import TableRoll
 from ...base import TableOutcome
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Args, Intent
 from ..character import Character
 from ..fight import Fight, Fighter
 from ..party import MINUTES_PER_DAY, Needs, PartyState
@@ -27,12 +27,18 @@ T = TypeVar("T")
 __all__ = [
     "FIGHT_KEY",
     "Act",
+    "ActionFields",
+    "Overridable",
     "OverrideRandom",
+    "RollFields",
+    "RollOverridable",
+    "action_fields",
     "current_fight",
     "fighter_character",
     "read_flags",
     "read_overrides",
     "replace_fighter",
+    "roll_fields",
 ]
 
 FIGHT_KEY = ("fight", "current")
@@ -89,6 +95,78 @@ def read_overrides(args: Args, words: list[str], die: int = 20) -> tuple[list[st
         else:
             rest.append(word)
     return rest, found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollOverridable(Intent):
+    """An intent whose turn order and die the GM may override (``override``, ``roll
+    N[,N]``: see :func:`.act.read_overrides`; the event records them).
+
+    Attributes:
+        override: the GM allows what a rule refuses (acting out of turn, ...).
+        roll: the faces the command's die shows first (a d20; the injuries table's d6
+            for ``injury`` and ``bandage``), ``()`` to roll.
+    """
+
+    override: bool = False
+    roll: tuple[int, ...] = ()
+
+    def overrides(self) -> dict[str, Any]:
+        """The overrides as :class:`.act.Act` takes them (``override``, ``faces``)."""
+        found: dict[str, Any] = {}
+        if self.override:
+            found["override"] = True
+        if self.roll:
+            found["faces"] = list(self.roll)
+        return found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overridable(RollOverridable):
+    """An action the GM may override, the damage too (``damage N``).
+
+    Attributes:
+        damage: the damage total the GM fixes, ``None`` to roll it.
+    """
+
+    damage: int | None = None
+
+    def overrides(self) -> dict[str, Any]:
+        """The overrides as :class:`.act.Act` takes them (``override``, ``faces``,
+        ``damage``)."""
+        found = RollOverridable.overrides(self)
+        if self.damage is not None:
+            found["damage"] = self.damage
+        return found
+
+
+class RollFields(TypedDict):
+    """The fields of :class:`RollOverridable`, read."""
+
+    override: bool
+    roll: tuple[int, ...]
+
+
+class ActionFields(RollFields):
+    """The fields of :class:`Overridable`, read."""
+
+    damage: int | None
+
+
+def roll_fields(found: dict[str, Any]) -> RollFields:
+    """The fields of :class:`RollOverridable` from what :func:`.act.read_overrides`
+    found."""
+    return RollFields(override=bool(found.get("override")), roll=tuple(found.get("faces", ())))
+
+
+def action_fields(found: dict[str, Any]) -> ActionFields:
+    """The fields of :class:`Overridable` from what :func:`.act.read_overrides`
+    found."""
+    return ActionFields(
+        override=bool(found.get("override")),
+        roll=tuple(found.get("faces", ())),
+        damage=found.get("damage"),
+    )
 
 
 class Act:

@@ -37,16 +37,8 @@ from ..attacks import (
 from ..character import Character
 from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
 from ..fight import Fighter, Foe
-from .act import Act, fighter_character, replace_fighter
-from .fight_words import (
-    Overridable,
-    action_fields,
-    complete_attack,
-    event_detail,
-    fight_sources,
-    is_fighter,
-    read_action_words,
-)
+from .act import Act, Overridable, action_fields, fighter_character, replace_fighter
+from .fight_words import complete_attack, event_detail, fight_sources, is_fighter, read_action_words
 from .mechanics import StagedParty, damage_character
 from .narrate import tell
 from .registry import COMMANDS

@@ -15,9 +15,8 @@ from ....play.outcome import Reply
 from ...context import Context
 from ...grammar import Args, Intent
 from ..view import CampaignView
-from .act import Act
+from .act import Act, RollOverridable, roll_fields
 from .fight import campaign_day
-from .fight_words import RollOverridable, roll_fields
 from .mechanics import read_injury_overrides, roll_duration_die, roll_injury
 from .registry import COMMANDS
 

@@ -23,16 +23,9 @@ from ..defence import (
     record_defence,
     spend_parry,
 )
-from .act import Act, fighter_character, read_overrides, replace_fighter
+from .act import Act, Overridable, action_fields, fighter_character, read_overrides, replace_fighter
 from .attack import hit
-from .fight_words import (
-    Overridable,
-    action_fields,
-    complete_defend,
-    event_detail,
-    fight_sources,
-    read_action_words,
-)
+from .fight_words import complete_defend, event_detail, fight_sources, read_action_words
 from .mechanics import damage_character
 from .registry import COMMANDS
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal, Protocol, cast
+from typing import Literal, TypeVar, cast
 
 from ....dice.render import render_roll
 from ....dice.roller import roll
@@ -41,7 +41,7 @@ from ..exploration import (
 )
 from ..party import ENVIRONMENTS
 from ..view import CampaignView
-from .act import Act, current_fight, read_overrides
+from .act import Act, Overridable, action_fields, current_fight, read_overrides
 from .mechanics import damage_character, incapacitated, roll_duration_die
 from .registry import COMMANDS
 
@@ -52,16 +52,13 @@ __all__ = [
     "EncountersIntent",
     "ExploreIntent",
     "FireIntent",
-    "GmOverrides",
     "LightIntent",
     "ReactIntent",
     "TickIntent",
     "WhereIntent",
     "encounter_for",
     "location_table",
-    "overrides_of",
     "pass_ticks",
-    "read_gm_overrides",
 ]
 
 TICK_ACTIONS = {
@@ -199,52 +196,6 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | N
 
 
 # -- the GM's overrides ------------------------------------------------------------------
-
-
-class GmOverrides(Protocol):
-    """An intent with the GM's overrides on its line (:func:`.act.read_overrides`)."""
-
-    @property
-    def override(self) -> bool:
-        """``override``: act against a rule (out of turn)."""
-
-    @property
-    def roll(self) -> tuple[int, ...]:
-        """``roll N[,N]``: the d20's faces, in order (empty: none)."""
-
-    @property
-    def damage(self) -> int | None:
-        """``damage N``: the damage total (``None``: none)."""
-
-
-def read_gm_overrides(
-    args: Args, words: list[str]
-) -> tuple[list[str], bool, tuple[int, ...], int | None]:
-    """The words other than the GM's overrides, and the overrides: ``override``, the
-    faces of ``roll N[,N]`` and the total of ``damage N`` (:func:`.act.read_overrides`).
-
-    Raises:
-        CommandError: a malformed number, or a face a d20 does not have.
-    """
-    rest, found = read_overrides(args, words)
-    return (
-        rest,
-        bool(found.get("override")),
-        tuple(found.get("faces", ())),
-        found.get("damage"),
-    )
-
-
-def overrides_of(intent: GmOverrides) -> dict[str, Any]:
-    """The overrides an intent asks for, as :class:`.act.Act` takes them (none: ``{}``)."""
-    found: dict[str, Any] = {}
-    if intent.override:
-        found["override"] = True
-    if intent.roll:
-        found["faces"] = list(intent.roll)
-    if intent.damage is not None:
-        found["damage"] = intent.damage
-    return found
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -465,23 +416,17 @@ def _light_items(session: CampaignView, words: list[str]) -> Iterable[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class _LitIntent(Intent):
+class _LitIntent(Overridable):
     """A light source to light or put out (redhack: Equipment > Miscellany; RULINGS
     R16).
 
     Attributes:
         character: the carrier's name.
         item: the item's name, as given.
-        override: the GM's ``override`` (lighting out of turn in a fight).
-        roll: the GM's ``roll N`` (faces of a d20; recorded, none is rolled).
-        damage: the GM's ``damage N`` (recorded).
     """
 
     character: str
     item: str
-    override: bool = False
-    roll: tuple[int, ...] = ()
-    damage: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,13 +440,16 @@ class DouseIntent(_LitIntent):
     """Put a light out (redhack: Equipment > Miscellany; RULINGS R16)."""
 
 
-def _read_lit(args: Args) -> tuple[str, str, bool, tuple[int, ...], int | None]:
+_Lit = TypeVar("_Lit", bound=_LitIntent)
+
+
+def _read_lit(args: Args, kind: type[_Lit]) -> _Lit:
     who = args.word("NAME")
-    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    words, found = read_overrides(args, args.rest())
     name = " ".join(words)
     if not name:
         raise args.error("missing ITEM")
-    return who, name, override, faces, damage
+    return kind(who, name, **action_fields(found))
 
 
 @COMMANDS.typed(
@@ -510,7 +458,7 @@ def _read_lit(args: Args) -> tuple[str, str, bool, tuple[int, ...], int | None]:
     "light a torch or lantern: it burns its usage die at every torch check (in a fight, "
     "it is the character's action)",
     LightIntent,
-    lambda args: LightIntent(*_read_lit(args)),
+    lambda args: _read_lit(args, LightIntent),
     complete=_light_items,
 )
 def light_command(ctx: Context, intent: LightIntent) -> Reply:
@@ -523,7 +471,7 @@ def light_command(ctx: Context, intent: LightIntent) -> Reply:
     "douse NAME ITEM",
     "put out a light",
     DouseIntent,
-    lambda args: DouseIntent(*_read_lit(args)),
+    lambda args: _read_lit(args, DouseIntent),
     complete=_light_items,
 )
 def douse_command(ctx: Context, intent: DouseIntent) -> Reply:
@@ -532,7 +480,7 @@ def douse_command(ctx: Context, intent: DouseIntent) -> Reply:
 
 
 def _set_lit(ctx: Context, intent: _LitIntent, on: bool) -> Reply:
-    act = Act(ctx, overrides_of(intent))
+    act = Act(ctx, intent.overrides())
     character = act.character(intent.character)
     name = intent.item
     matches = character.find_items(name)
@@ -768,7 +716,7 @@ _REACT_WORDS = ("combat", "adv", "advantage", "dis", "disadvantage")
 
 
 @dataclass(frozen=True, slots=True)
-class ReactIntent(Intent):
+class ReactIntent(Overridable):
     """A reaction roll (2d6), moved a step by a character's CHA test (redhack:
     Exploration & Dungeons > Reactions; RULINGS R18).
 
@@ -777,22 +725,16 @@ class ReactIntent(Intent):
         combat: in combat (a fight going on is combat by itself).
         advantages: the GM's sources of advantage on the CHA test (each ``adv``).
         disadvantages: the GM's sources of disadvantage (each ``dis``).
-        override: the GM's ``override`` (recorded).
-        roll: the GM's ``roll N[,N]``: the CHA test's d20 faces.
-        damage: the GM's ``damage N`` (recorded).
     """
 
     character: str | None = None
     combat: bool = False
     advantages: int = 0
     disadvantages: int = 0
-    override: bool = False
-    roll: tuple[int, ...] = ()
-    damage: int | None = None
 
 
 def _read_react(args: Args) -> ReactIntent:
-    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    words, found = read_overrides(args, args.rest())
     names = [w for w in words if w.lower() not in _REACT_WORDS]
     if len(names) > 1:
         raise args.error(f"unexpected {' '.join(names[1:])!r}")
@@ -801,9 +743,7 @@ def _read_react(args: Args) -> ReactIntent:
         any(w.lower() == "combat" for w in words),
         sum(w.lower() in ("adv", "advantage") for w in words),
         sum(w.lower() in ("dis", "disadvantage") for w in words),
-        override,
-        faces,
-        damage,
+        **action_fields(found),
     )
 
 
@@ -828,7 +768,7 @@ def react_command(ctx: Context, intent: ReactIntent) -> Reply:
     """A reaction roll."""
     gm_adv = ("GM",) * intent.advantages
     gm_dis = ("GM",) * intent.disadvantages
-    act = Act(ctx, overrides_of(intent))
+    act = Act(ctx, intent.overrides())
     fight = current_fight(act.session)
     in_combat = intent.combat or fight is not None  # R18: a fight going on is combat
     outcome = act.ruleset.roll_table("reactions", act.rng)
@@ -864,7 +804,7 @@ def react_command(ctx: Context, intent: ReactIntent) -> Reply:
 
 
 @dataclass(frozen=True, slots=True)
-class ClimbIntent(Intent):
+class ClimbIntent(Overridable):
     """A climb: a DEX test with difficulty 1 per 100 feet, and a fall's saves and damage
     on a failure (redhack: Exploration & Dungeons > Climbing, Falling & Natural Hazards;
     RULINGS R20).
@@ -877,9 +817,6 @@ class ClimbIntent(Intent):
         roped: the names on the rope, in their order, as given (``()``: no rope).
         advantages: the GM's sources of advantage (each ``adv``).
         disadvantages: the GM's sources of disadvantage (each ``dis``).
-        override: the GM's ``override`` (recorded).
-        roll: the GM's ``roll N[,N]``: the d20 faces of the test and saves, in order.
-        damage: the GM's ``damage N`` (recorded).
     """
 
     character: str
@@ -889,15 +826,12 @@ class ClimbIntent(Intent):
     roped: tuple[str, ...] = ()
     advantages: int = 0
     disadvantages: int = 0
-    override: bool = False
-    roll: tuple[int, ...] = ()
-    damage: int | None = None
 
 
 def _read_climb(args: Args) -> ClimbIntent:
     name = args.word("NAME")
     feet = args.integer("FEET", minimum=1)
-    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    words, found = read_overrides(args, args.rest())
     secured = pitons = False
     roped: list[str] = []
     advantages = disadvantages = 0
@@ -926,9 +860,7 @@ def _read_climb(args: Args) -> ClimbIntent:
         tuple(roped),
         advantages,
         disadvantages,
-        override,
-        faces,
-        damage,
+        **action_fields(found),
     )
 
 
@@ -964,7 +896,7 @@ def climb_command(ctx: Context, intent: ClimbIntent) -> Reply:
     """A climb."""
     feet, secured = intent.feet, intent.secured
     gm_dis = ("GM",) * intent.disadvantages
-    act = Act(ctx, overrides_of(intent))
+    act = Act(ctx, intent.overrides())
     character = act.character(intent.character)
     rope = (
         rope_order([act.session.character(n).name for n in intent.roped], character.name)

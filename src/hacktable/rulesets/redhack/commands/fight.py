@@ -20,8 +20,17 @@ from ...grammar import Args, Intent
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from ..view import CampaignView
-from .act import Act, current_fight, fighter_character, read_flags, read_overrides, replace_fighter
-from .fight_words import Overridable, action_fields, usage_error
+from .act import (
+    Act,
+    Overridable,
+    action_fields,
+    current_fight,
+    fighter_character,
+    read_flags,
+    read_overrides,
+    replace_fighter,
+)
+from .fight_words import usage_error
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 from .registry import COMMANDS
 

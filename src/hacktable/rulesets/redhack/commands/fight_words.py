@@ -5,12 +5,11 @@ advantage, and the test as an event's detail."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 from ....errors import CommandError
 from ....rules.resolution import TestRequest, TestResult
-from ...grammar import Args, Intent
+from ...grammar import Args
 from ..attacks import darkness
 from ..fight import Fight
 from ..view import CampaignView
@@ -18,11 +17,6 @@ from .act import Act, current_fight, read_overrides
 from .registry import COMMANDS
 
 __all__ = [
-    "ActionFields",
-    "Overridable",
-    "RollFields",
-    "RollOverridable",
-    "action_fields",
     "complete_attack",
     "complete_defend",
     "event_detail",
@@ -30,81 +24,8 @@ __all__ = [
     "gm_sources",
     "is_fighter",
     "read_action_words",
-    "roll_fields",
     "usage_error",
 ]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RollOverridable(Intent):
-    """An intent whose turn order and die the GM may override (``override``, ``roll
-    N[,N]``: see :func:`.act.read_overrides`; the event records them).
-
-    Attributes:
-        override: the GM allows what a rule refuses (acting out of turn, ...).
-        roll: the faces the command's die shows first (a d20; the injuries table's d6
-            for ``injury`` and ``bandage``), ``()`` to roll.
-    """
-
-    override: bool = False
-    roll: tuple[int, ...] = ()
-
-    def overrides(self) -> dict[str, Any]:
-        """The overrides as :class:`.act.Act` takes them (``override``, ``faces``)."""
-        found: dict[str, Any] = {}
-        if self.override:
-            found["override"] = True
-        if self.roll:
-            found["faces"] = list(self.roll)
-        return found
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Overridable(RollOverridable):
-    """An action the GM may override, the damage too (``damage N``).
-
-    Attributes:
-        damage: the damage total the GM fixes, ``None`` to roll it.
-    """
-
-    damage: int | None = None
-
-    def overrides(self) -> dict[str, Any]:
-        """The overrides as :class:`.act.Act` takes them (``override``, ``faces``,
-        ``damage``)."""
-        found = RollOverridable.overrides(self)
-        if self.damage is not None:
-            found["damage"] = self.damage
-        return found
-
-
-class RollFields(TypedDict):
-    """The fields of :class:`RollOverridable`, read."""
-
-    override: bool
-    roll: tuple[int, ...]
-
-
-class ActionFields(RollFields):
-    """The fields of :class:`Overridable`, read."""
-
-    damage: int | None
-
-
-def roll_fields(found: dict[str, Any]) -> RollFields:
-    """The fields of :class:`RollOverridable` from what :func:`.act.read_overrides`
-    found."""
-    return RollFields(override=bool(found.get("override")), roll=tuple(found.get("faces", ())))
-
-
-def action_fields(found: dict[str, Any]) -> ActionFields:
-    """The fields of :class:`Overridable` from what :func:`.act.read_overrides`
-    found."""
-    return ActionFields(
-        override=bool(found.get("override")),
-        roll=tuple(found.get("faces", ())),
-        damage=found.get("damage"),
-    )
 
 
 def usage_error(command: str, message: str) -> CommandError:

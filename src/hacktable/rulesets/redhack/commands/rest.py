@@ -15,15 +15,15 @@ from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Args
 from ..character import Character
 from ..conditions import load_conditions
 from ..exploration import EncounterCheck
 from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, drained_cap, fatigue_day, recovered_step
 from ..view import CampaignView
-from .act import Act
-from .explore import encounter_for, overrides_of, read_gm_overrides
+from .act import Act, Overridable, action_fields, read_overrides
+from .explore import encounter_for
 from .mechanics import incapacitated, roll_duration_die, roll_injury
 from .registry import COMMANDS
 from .supplies import consume
@@ -439,7 +439,7 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class RestIntent(Intent):
+class RestIntent(Overridable):
     """A rest by the rules: encounter checks by watch, meals, healing, recovery
     (redhack: Exploration & Dungeons > Resting; RULINGS R19, R23; :func:`take_rest`).
 
@@ -449,9 +449,6 @@ class RestIntent(Intent):
         half: half rations (RULINGS R23).
         days: the days of downtime (duration dice are rolled each day).
         action: the downtime action, in words (``""``: none).
-        override: the GM's ``override`` (recorded).
-        roll: the GM's ``roll N[,N]``: the d20 faces of the rest's tests, in order.
-        damage: the GM's ``damage N`` (recorded).
     """
 
     kind: RestKind
@@ -459,14 +456,11 @@ class RestIntent(Intent):
     half: bool = False
     days: int = 1
     action: str = ""
-    override: bool = False
-    roll: tuple[int, ...] = ()
-    damage: int | None = None
 
 
 def _read_rest(args: Args) -> RestIntent:
     kind = args.word("short, long, day or downtime").lower()
-    words, override, faces, damage = read_gm_overrides(args, args.rest())
+    words, found = read_overrides(args, args.rest())
     fasting: list[str] = []
     half = False
     days = 1
@@ -486,7 +480,7 @@ def _read_rest(args: Args) -> RestIntent:
             raise args.error(f"unexpected {word!r}")
     if kind not in REST_KINDS:  # the rule's own refusal (:func:`take_rest`)
         raise RuleError(f"a rest is one of {', '.join(REST_KINDS)}, not {kind!r}")
-    return RestIntent(kind, tuple(fasting), half, days, action, override, faces, damage)
+    return RestIntent(kind, tuple(fasting), half, days, action, **action_fields(found))
 
 
 @COMMANDS.typed(
@@ -516,7 +510,7 @@ party (H23). An encounter breaks a rest off where it was (redhack: Resting; RULI
 )
 def rest_command(ctx: Context, intent: RestIntent) -> Reply:
     """Rest."""
-    act = Act(ctx, overrides_of(intent))
+    act = Act(ctx, intent.overrides())
     if act.fight is not None:
         raise RuleError("there is a fight going on: nobody rests ('fight end' first)")
     take_rest(

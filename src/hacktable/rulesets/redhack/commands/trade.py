@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ....dice.render import render_roll
 from ....dice.roller import roll
@@ -11,14 +10,14 @@ from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Args
 from ..haggling import haggle_dice
-from .act import Act, read_overrides
+from .act import Act, Overridable, action_fields, read_overrides
 from .registry import COMMANDS
 
 
 @dataclass(frozen=True, slots=True)
-class HaggleIntent(Intent):
+class HaggleIntent(Overridable):
     """Haggle over a price of 10 coins or more: a CHA test moves it (redhack: Equipment >
     Haggling; RULINGS R30).
 
@@ -29,9 +28,6 @@ class HaggleIntent(Intent):
         advantages: how many ``adv`` the GM gave.
         disadvantages: how many ``dis``.
         penalty: ``penalty N``, added to the test's difficulty (RULINGS R2).
-        override: ``override``, the GM's word (recorded in the event).
-        faces: ``roll N[,N]``, the d20 faces the GM chose for the test.
-        damage: ``damage N``, a damage total (recorded; haggling deals none).
     """
 
     character: str
@@ -40,9 +36,6 @@ class HaggleIntent(Intent):
     advantages: int = 0
     disadvantages: int = 0
     penalty: int = 0
-    override: bool = False
-    faces: tuple[int, ...] = ()
-    damage: int | None = None
 
 
 def _read_haggle(args: Args) -> HaggleIntent:
@@ -72,22 +65,8 @@ def _read_haggle(args: Args) -> HaggleIntent:
         advantages,
         disadvantages,
         penalty,
-        override=bool(overrides.get("override")),
-        faces=tuple(overrides.get("faces", ())),
-        damage=overrides.get("damage"),
+        **action_fields(overrides),
     )
-
-
-def _overrides(intent: HaggleIntent) -> dict[str, Any]:
-    """The GM's overrides as :func:`read_overrides` gives them to :class:`Act`."""
-    found: dict[str, Any] = {}
-    if intent.override:
-        found["override"] = True
-    if intent.faces:
-        found["faces"] = list(intent.faces)
-    if intent.damage is not None:
-        found["damage"] = intent.damage
-    return found
 
 
 @COMMANDS.typed(
@@ -109,7 +88,7 @@ def haggle_command(ctx: Context, intent: HaggleIntent) -> Reply:
     """Haggle."""
     name, price, selling = intent.character, intent.price, intent.selling
     penalty, advantages, disadvantages = intent.penalty, intent.advantages, intent.disadvantages
-    act = Act(ctx, _overrides(intent))
+    act = Act(ctx, intent.overrides())
     character = act.character(name)
     dice = haggle_dice(price)
     request = act.ruleset.character_test(

@@ -25,16 +25,16 @@ from ..class_actions import (
     turning_options,
 )
 from ..combat import roll_damage
-from .act import Act, fighter_character, replace_fighter
-from .fight_words import (
+from .act import (
+    Act,
     Overridable,
     RollOverridable,
     action_fields,
-    complete_attack,
-    gm_sources,
-    read_action_words,
+    fighter_character,
+    replace_fighter,
     roll_fields,
 )
+from .fight_words import complete_attack, gm_sources, read_action_words
 from .mechanics import damage_foe, read_injury_overrides, roll_injury
 from .registry import COMMANDS
 
