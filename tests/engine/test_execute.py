@@ -174,3 +174,20 @@ def test_the_recording_source_deals_the_same_stream() -> None:
     assert faces == [plain.randint(1, 20) for _ in range(50)] + [plain.randrange(6)]
     assert [face for _, face in recording.dealt[:50]] == faces[:50]
     assert recording.dealt[50] == (6, faces[50] + 1)
+
+
+def test_the_stored_event_keeps_what_the_command_rolled_and_read(layer: CommandLayer) -> None:
+    outcome = layer.run("test Aldric STR adv difficulty 4")
+    (stored,) = layer.session.store.last(1)
+    record = stored.detail["outcome"]
+    (check,) = record["checks"]
+    assert check["faces"] == list(outcome.checks[0].faces)
+    assert check["odds"]["success"] == str(dict(outcome.checks[0].odds)["success"])
+    assert [d["face"] for d in record["dice"]] == [d.face for d in outcome.dice]
+    assert "tables" not in record  # only the kinds of record the command has
+    table = layer.run("table reactions")
+    assert layer.session.store.last(1)[0].detail["outcome"]["tables"][0]["table_id"] == (
+        table.tables[0].table_id
+    )
+    layer.run("note a quiet night")
+    assert "outcome" not in layer.session.store.last(1)[0].detail  # nothing rolled or read

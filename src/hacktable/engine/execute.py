@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from ..errors import CommandError
 from ..play.outcome import DieRoll, Outcome
+from ..play.outcome_codec import records_to_json
 from ..rulesets.context import Asker, Context
 from ..rulesets.grammar import Command, Intent, Words, find, split
 from .principal import GM, NotAllowedError, Principal, Role
@@ -106,7 +107,8 @@ class CommandLayer:
         try:
             reply = command.resolve(Context(session, line, ask, warn), intent)
             dealt = [DieRoll(sides, face) for sides, face in session.dealt]
-            events = session.finish()
+            record = records_to_json(dealt, reply.checks, reply.tables, reply.adjustments)
+            events = session.finish(record)
         except BaseException:
             session.abandon()
             raise

@@ -90,9 +90,11 @@ class Session:
         self._rollback = (self.state, self.actions)
         self.dealt.clear()
 
-    def finish(self) -> tuple[Event, ...]:
+    def finish(self, record: dict[str, Any] | None = None) -> tuple[Event, ...]:
         """Store the command's staged events in one transaction and return them, with
-        their sequence numbers and times.
+        their sequence numbers and times. ``record`` (the outcome's dice, checks, table
+        reads and adjustments as JSON) goes into the last event's detail as
+        ``"outcome"``, so the log keeps what the command rolled and read.
 
         Raises:
             CampaignError: the store refused them (nothing is stored, and the state is
@@ -102,6 +104,9 @@ class Session:
         if not staged:
             self._rollback = None
             return ()
+        if record:
+            last = staged[-1]
+            staged[-1] = replace(last, detail={**last.detail, "outcome": record})
         try:
             stored = self.store.append_all(staged, expected_seq=staged[0].seq - 1)
         except BaseException:

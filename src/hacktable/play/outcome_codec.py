@@ -9,13 +9,14 @@ as ``hacktable log --json`` writes them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from .outcome import CheckRecord, Outcome
+from .outcome import Adjustment, CheckRecord, DieRoll, Outcome, TableRead
 
-__all__ = ["outcome_to_json", "to_plain"]
+__all__ = ["outcome_to_json", "records_to_json", "to_plain"]
 
 
 def to_plain(value: Any) -> Any:
@@ -42,6 +43,23 @@ def _check(record: CheckRecord) -> dict[str, Any]:
     return dict(body)
 
 
+def records_to_json(
+    dice: Iterable[DieRoll],
+    checks: Iterable[CheckRecord],
+    tables: Iterable[TableRead],
+    adjustments: Iterable[Adjustment],
+) -> dict[str, Any]:
+    """What a command rolled and read, as JSON: the part of its outcome an event keeps
+    (only the kinds it has)."""
+    body = {
+        "dice": [{"sides": d.sides, "face": d.face} for d in dice],
+        "checks": [_check(record) for record in checks],
+        "tables": to_plain(tuple(tables)),
+        "adjustments": to_plain(tuple(adjustments)),
+    }
+    return {key: value for key, value in body.items() if value}
+
+
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     """The outcome as one JSON object."""
     intent: Any = None
@@ -52,10 +70,11 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
         "ruleset": outcome.ruleset,
         "intent": intent,
         "lines": [{"text": line.text, "style": line.style} for line in outcome.lines],
-        "dice": [{"sides": d.sides, "face": d.face} for d in outcome.dice],
-        "checks": [_check(record) for record in outcome.checks],
-        "tables": to_plain(outcome.tables),
-        "adjustments": to_plain(outcome.adjustments),
+        "dice": [],
+        "checks": [],
+        "tables": [],
+        "adjustments": [],
+        **records_to_json(outcome.dice, outcome.checks, outcome.tables, outcome.adjustments),
         "events": to_plain(outcome.events),
         "data": {key: to_plain(value) for key, value in outcome.data},
     }

@@ -19,6 +19,7 @@ __all__ = [
     "advantage_words",
     "attribute_names",
     "character_names",
+    "check_detail",
     "describe_request",
     "read_test_options",
     "redhack_of",
@@ -115,3 +116,27 @@ def redhack_of(session: CampaignView) -> Redhack:
     if not isinstance(ruleset, Redhack):  # pragma: no cover - command sets are apart
         raise CommandError(f"this command is redhack's, not {ruleset.id}'s")
     return ruleset
+
+
+def check_detail(
+    request: TestRequest, result: TestResult, odds: TestOdds | None = None
+) -> dict[str, object]:
+    """A test as an event's detail: what was asked, the faces and the result (and the
+    odds as percentages, where they were shown)."""
+    detail: dict[str, object] = {
+        "attribute": request.attribute,
+        "score": request.score,
+        "difficulty": request.difficulty,
+        "bonus": request.bonus,
+        "penalty": request.penalty,
+        "advantages": list(request.advantages),
+        "disadvantages": list(request.disadvantages),
+        "kind": request.kind.value,
+        "faces": list(result.faces),
+        "kept": result.kept,
+        "success": result.success,
+        "critical": result.critical.value,
+    }
+    if odds is not None:
+        detail["odds"] = odds.percentages()
+    return detail

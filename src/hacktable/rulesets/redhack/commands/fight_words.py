@@ -14,6 +14,7 @@ from ..attacks import darkness
 from ..fight import Fight
 from ..view import CampaignView
 from .act import Act, current_fight, read_overrides
+from .common import check_detail
 from .registry import COMMANDS
 
 __all__ = [
@@ -152,16 +153,6 @@ def is_fighter(act: Act, fight: Fight, name: str) -> bool:
         return False
 
 
-def event_detail(request: TestRequest, result: TestResult) -> dict[str, Any]:
-    """A test as an event's detail."""
-    return {
-        "attribute": request.attribute,
-        "score": request.score,
-        "difficulty": request.difficulty,
-        "advantages": list(request.advantages),
-        "disadvantages": list(request.disadvantages),
-        "faces": list(result.faces),
-        "kept": result.kept,
-        "success": result.success,
-        "critical": result.critical.value,
-    }
+def event_detail(request: TestRequest, result: TestResult) -> dict[str, object]:
+    """A test in a fight as an event's detail (:func:`.common.check_detail`)."""
+    return check_detail(request, result)

@@ -15,7 +15,14 @@ from ...base import TestOptions
 from ...context import Context
 from ...grammar import Args, Intent
 from ..view import CampaignView
-from .common import TEST_WORDS, attribute_names, character_names, read_test_options, show_test
+from .common import (
+    TEST_WORDS,
+    attribute_names,
+    character_names,
+    check_detail,
+    read_test_options,
+    show_test,
+)
 from .registry import COMMANDS
 
 _OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
@@ -158,21 +165,7 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
             action,
             actor=who or "GM",
             summary=summary,
-            detail={
-                "attribute": request.attribute,
-                "score": request.score,
-                "difficulty": request.difficulty,
-                "bonus": request.bonus,
-                "penalty": request.penalty,
-                "advantages": list(request.advantages),
-                "disadvantages": list(request.disadvantages),
-                "kind": request.kind.value,
-                "faces": list(result.faces),
-                "kept": result.kept,
-                "success": result.success,
-                "critical": result.critical.value,
-                "odds": odds.percentages(),
-            },
+            detail=check_detail(request, result, odds),
             command=ctx.line,
         )
     )
