@@ -295,3 +295,7 @@ def test_fortune(twins: Twins) -> None:
     twins.refused("fortune roll jungle override", "takes only 'roll N'")
     twins.refused("fortune remove jungle now", "unexpected 'now'")
     twins.refused("fortune juggle", "unknown subcommand 'juggle'")
+
+
+def test_explore_moves_at_most_1000_rooms_at_a_time(twins: Twins) -> None:
+    twins.refused("explore move 1001", "at most 1000 rooms at a time")

@@ -301,7 +301,7 @@ class ExploreIntent(Intent):
 
     Attributes:
         action: what the party does.
-        rooms: the rooms moved through (``move`` only).
+        rooms: the rooms moved through (``move`` only), 1 to 1000 (as ``tick``).
         fast: fast and carelessly.
     """
 
@@ -320,6 +320,8 @@ def _read_explore(args: Args) -> ExploreIntent:
     if len(numbers) > 1 or (numbers and action != "move"):
         raise args.error(f"unexpected {' '.join(numbers)!r}")
     rooms = args.to_int(numbers[0], "N", minimum=1) if numbers else 1
+    if rooms > 1000:
+        raise args.error("at most 1000 rooms at a time")
     return ExploreIntent(cast(ExploreAction, action), rooms, fast)
 
 
