@@ -355,3 +355,16 @@ def test_conditions_are_shown_by_their_names(delvers: Play) -> None:
     assert "Conditions: debilitated (fatigue), debilitated: DEX -2" in delvers(
         "character show Aldric"
     )
+
+
+def test_an_encounter_cuts_a_long_move_short_and_says_so(delvers: Play) -> None:
+    """RULINGS R16-R17: the clock stops at the encounter; the line says how far the
+    party got of what it set out to do."""
+    delvers("where dungeon crypt")
+    shown = delvers("explore move 300")
+    ticks = party(delvers).ticks
+    assert ticks < 300  # at 1 in 6 a check, 100 checks without an encounter do not happen
+    assert ticks % 3 == 0  # the encounter came at a torch check
+    assert f"The encounter stops the party after {ticks:g} ticks of 300 ticks" in shown
+    short = delvers("explore move 1")
+    assert "stops the party" not in short

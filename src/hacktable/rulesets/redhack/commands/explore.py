@@ -195,9 +195,6 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | N
     return None
 
 
-# -- the GM's overrides ------------------------------------------------------------------
-
-
 # -- commands ----------------------------------------------------------------------------
 
 Environment = Literal["dungeon", "wilderness", "town", "safe"]
@@ -361,7 +358,13 @@ def explore_command(ctx: Context, intent: ExploreIntent) -> Reply:
     act.set_party(replace(act.party(), careless=fast))
     pace = " fast and carelessly" if fast else ""
     act.say(f"The party {what}{pace}: {counted(half_ticks / 2, 'tick')}")
-    pass_ticks(act, half_ticks, int(act.session.setting("tick-minutes")))
+    stopped = pass_ticks(act, half_ticks, int(act.session.setting("tick-minutes")))
+    if stopped is not None and stopped < half_ticks:
+        act.say(
+            f"The encounter stops the party after {counted(stopped / 2, 'tick')} of "
+            f"{counted(half_ticks / 2, 'tick')} (RULINGS R16)",
+            "warning",
+        )
     return act.commit("explore")
 
 
