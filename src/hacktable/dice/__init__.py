@@ -11,12 +11,10 @@ modules a roll needs.
 
 from __future__ import annotations
 
-import importlib
+from ..lazy import lazy_names
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
-    from typing import Any
-
     from .advantage import Advantage
     from .limits import DEFAULT_LIMITS, DiceLimits
     from .parser import parse
@@ -77,14 +75,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_WHERE])
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
