@@ -240,10 +240,12 @@ class ScriptError(HacktableError):
 
 
 def error_fields(error: HacktableError) -> dict[str, Any]:
-    """An error as one JSON object: its message, its type and its fields."""
+    """An error as one JSON object: its message, its type and the fields it has of
+    position, limit, kind, name, path, line and file (for every front end that speaks
+    JSON: the one-shot commands, ``play --json``)."""
     body: dict[str, Any] = {"error": str(error), "type": type(error).__name__}
     for name in ("position", "limit", "kind", "name", "path", "line", "file"):
         value = getattr(error, name, None)
-        if value is not None and isinstance(value, (str, int)):
+        if hasattr(error, name) and (value is None or isinstance(value, (str, int, float))):
             body[name] = value
     return body

@@ -33,11 +33,9 @@ def error_output(error: HacktableError, as_json: bool) -> tuple[str, int]:
     if as_json:
         import json
 
-        body: dict[str, Any] = {"error": str(error), "type": type(error).__name__}
-        for name in ("position", "limit", "kind", "name", "path", "line"):
-            if hasattr(error, name):
-                body[name] = getattr(error, name)
-        return json.dumps(body), error.exit_code
+        from ..errors import error_fields
+
+        return json.dumps(error_fields(error)), error.exit_code
     return f"error: {error}", error.exit_code
 
 
