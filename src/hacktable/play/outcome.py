@@ -243,15 +243,6 @@ class Reply:
         if asked != applied:
             self.adjustments.append(Adjustment(what, asked, applied, rule))
 
-    def merge(self, other: Reply) -> Reply:
-        """Append everything ``other`` holds (a sub-step's reply)."""
-        self.lines.extend(other.lines)
-        self.checks.extend(other.checks)
-        self.tables.extend(other.tables)
-        self.adjustments.extend(other.adjustments)
-        self.data.update(other.data)
-        return self
-
     def freeze(
         self,
         command: str,

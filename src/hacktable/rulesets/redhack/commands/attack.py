@@ -38,7 +38,8 @@ from ..character import Character
 from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
 from ..fight import Fighter, Foe
 from .act import Act, Overridable, action_fields, fighter_character, replace_fighter
-from .fight_words import complete_attack, event_detail, fight_sources, is_fighter, read_action_words
+from .common import check_detail
+from .fight_words import complete_attack, fight_sources, is_fighter, read_action_words
 from .mechanics import StagedParty, damage_character
 from .narrate import tell
 from .registry import COMMANDS
@@ -189,7 +190,7 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} attacks {foe.name}", request, result)
-    act.detail.update(test=event_detail(request, result), target=foe.key)
+    act.detail.update(test=check_detail(request, result), target=foe.key)
     plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
     act.fight = record_attack(
         act.need_fight(), fighter, foe.key, weapon, offhand, request.advantage

@@ -3,8 +3,6 @@ describing requests and results."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ....errors import CommandError
 from ....play.outcome import Reply
 from ....rules.render import describe_request
@@ -16,7 +14,6 @@ from ..view import CampaignView
 
 __all__ = [
     "TEST_WORDS",
-    "advantage_words",
     "attribute_names",
     "character_names",
     "check_detail",
@@ -97,11 +94,6 @@ def character_names(session: CampaignView) -> list[str]:
 def attribute_names(session: CampaignView) -> tuple[str, ...]:
     """The ruleset's attribute names."""
     return session.ruleset.attributes
-
-
-def advantage_words() -> Iterable[str]:
-    """Words for test options, for completion."""
-    return TEST_WORDS
 
 
 def redhack_of(session: CampaignView) -> Redhack:

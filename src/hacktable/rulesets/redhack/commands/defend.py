@@ -25,7 +25,8 @@ from ..defence import (
 )
 from .act import Act, Overridable, action_fields, fighter_character, read_overrides, replace_fighter
 from .attack import hit
-from .fight_words import complete_defend, event_detail, fight_sources, read_action_words
+from .common import check_detail
+from .fight_words import complete_defend, fight_sources, read_action_words
 from .mechanics import damage_character
 from .registry import COMMANDS
 
@@ -113,7 +114,7 @@ def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
     result = act.resolve(request)
     label = f"{foe.name} attacks {character.name}" + (f" ({attack.name})" if attack else "")
     act.show_test(label, request, result)
-    act.detail.update(test=event_detail(request, result), attacker=foe.key)
+    act.detail.update(test=check_detail(request, result), attacker=foe.key)
     act.fight = record_defence(fight, fighter, foe, result.success)
     if result.success:
         act.say(f"{character.name} avoids the blow", "success", log=False)

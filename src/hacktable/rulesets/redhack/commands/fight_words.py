@@ -8,19 +8,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from ....errors import CommandError
-from ....rules.resolution import TestRequest, TestResult
 from ...grammar import Args
 from ..attacks import darkness
 from ..fight import Fight
 from ..view import CampaignView
 from .act import Act, current_fight, read_overrides
-from .common import check_detail
 from .registry import COMMANDS
 
 __all__ = [
     "complete_attack",
     "complete_defend",
-    "event_detail",
     "fight_sources",
     "gm_sources",
     "is_fighter",
@@ -151,8 +148,3 @@ def is_fighter(act: Act, fight: Fight, name: str) -> bool:
         return fight.has_fighter(act.session.character(name).name)
     except Exception:
         return False
-
-
-def event_detail(request: TestRequest, result: TestResult) -> dict[str, object]:
-    """A test in a fight as an event's detail (:func:`.common.check_detail`)."""
-    return check_detail(request, result)
