@@ -103,9 +103,9 @@ class CommandLayer:
             intent = command.read(list(intent.words))  # a typed command's words, read
         self._authorise(principal, command)
         session = self.session
-        session.begin()
+        session.begin(principal)
         try:
-            reply = command.resolve(Context(session, line, ask, warn), intent)
+            reply = command.resolve(Context(session, line, ask, warn, principal), intent)
             dealt = [DieRoll(sides, face) for sides, face in session.dealt]
             record = records_to_json(dealt, reply.checks, reply.tables, reply.adjustments)
             events = session.finish(record)

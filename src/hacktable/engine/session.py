@@ -25,6 +25,7 @@ from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
 from ..play.events import Change, Event
+from ..play.principal import GM, Principal
 from ..play.state import CampaignState, undo_target
 from ..rulesets import get_ruleset
 from ..rulesets.base import Ruleset
@@ -54,6 +55,8 @@ class Session:
         self.actions = 0
         self.dealt: list[tuple[int, int]] = []
         """``(sides, face)`` of every die dealt since the command began."""
+        self.principal: Principal = GM
+        """Who asked for the command being resolved."""
         self._staged: list[Event] | None = None
         self._rollback: tuple[CampaignState, int] | None = None
         self.commit(
@@ -84,8 +87,10 @@ class Session:
         return derive_recording(self.dealt, self.seed, self.number, self.actions + 1)
 
     # -- the one place that changes state ------------------------------------------------
-    def begin(self) -> None:
-        """Start a command: events committed until :meth:`finish` are staged."""
+    def begin(self, principal: Principal = GM) -> None:
+        """Start a command asked by ``principal``: events committed until
+        :meth:`finish` are staged, and each records who asked."""
+        self.principal = principal
         self._staged = []
         self._rollback = (self.state, self.actions)
         self.dealt.clear()
@@ -134,7 +139,7 @@ class Session:
         """
         changes = tuple(c for c in event.changes if c.before != c.after)
         self.state.check(changes)
-        ready = replace(event, session=self.number, changes=changes)
+        ready = replace(event, session=self.number, changes=changes, principal=self.principal.name)
         if self._staged is None:
             stored = self.store.append(ready)
         else:

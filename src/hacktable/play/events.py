@@ -10,9 +10,10 @@ from the start therefore rebuilds the state exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
-__all__ = ["Change", "Event", "JSONValue"]
+__all__ = ["Change", "Event", "JSONValue", "Visibility"]
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (dicts, lists, strings, numbers, bools, None)."""
@@ -39,6 +40,23 @@ class Change:
         return Change(self.kind, self.key, self.after, self.before)
 
 
+class Visibility(Enum):
+    """Who may read an event's result (RULINGS G4).
+
+    - ``PUBLIC``: everyone at the table.
+    - ``GM``: the principal who made it and the GM; the others see that it happened.
+    - ``BLIND``: the GM only; the principal who made it and the others see that it
+      happened (Legend Lore).
+    - ``PRIVATE``: the principal who made it, the event's ``audience`` (one player)
+      and the GM; nobody else sees it at all (a whisper, a private note).
+    """
+
+    PUBLIC = "public"
+    GM = "gm"
+    BLIND = "blind"
+    PRIVATE = "private"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One action in a campaign's log.
@@ -54,6 +72,12 @@ class Event:
         undoes: for an ``undo`` event, the ``seq`` of the event it reverts.
         seq: its position in the log, from 1; ``0`` until the store assigns it.
         at: when it was stored, ISO 8601 UTC; ``""`` until stored.
+        principal: who asked for it: ``"GM"``, or a player's name.
+        visibility: who may read its result (RULINGS G4).
+        audience: for a ``PRIVATE`` event, the player it is for (``""``: the GM only).
+        prev_hash: the hash of the event before it (``""`` for the first); filled by
+            the store.
+        hash: its own hash, over its fields and ``prev_hash``; filled by the store.
     """
 
     action: str
@@ -66,6 +90,11 @@ class Event:
     undoes: int | None = None
     seq: int = 0
     at: str = ""
+    principal: str = "GM"
+    visibility: Visibility = Visibility.PUBLIC
+    audience: str = ""
+    prev_hash: str = ""
+    hash: str = ""
 
     @property
     def changes_state(self) -> bool:

@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..play.character import Character
 from ..play.events import Change, Event
+from ..play.principal import GM, Principal
 from ..play.state import CampaignState
 from .base import Ruleset
 
@@ -97,9 +98,11 @@ class Context:
         line: the command line as typed (``""`` for an intent from elsewhere).
         ask: asks the user a question, or ``None`` when nobody can answer (scripts).
         warn: shows the user a problem at once (guided commands re-asking).
+        principal: who asked (the command layer has already checked they may).
     """
 
     session: CampaignView[Any]
     line: str = ""
     ask: Asker | None = None
     warn: Callable[[str], None] | None = None
+    principal: Principal = GM

@@ -23,6 +23,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, TypeVar
 
 from ..errors import CommandError, UnknownNameError
@@ -30,6 +31,8 @@ from ..play.outcome import Reply
 from .context import CampaignView, Context
 
 __all__ = [
+    "Access",
+    "AccessKind",
     "Args",
     "Command",
     "CommandSet",
@@ -42,6 +45,50 @@ __all__ = [
 ]
 
 
+class AccessKind(Enum):
+    """What kind of asking an intent is (who may ask it: see :class:`Access`)."""
+
+    READ = "read"
+    """It only reads: anyone at the table may ask, observers included."""
+    PLAY = "play"
+    """It acts for characters: the GM, or the player who plays every one of them."""
+    GM = "gm"
+    """It uses a GM power: the GM only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """Who may ask for an intent: what the command layer checks before it resolves.
+
+    Attributes:
+        kind: reading, acting for characters, or a GM power.
+        characters: (``PLAY``) the characters it acts for, as named in the intent; a
+            name that is no character (a monster) is the GM's.
+        power: (``GM``) the power it uses, said to a player who is refused, e.g.
+            ``"adding monsters is the GM's"``.
+    """
+
+    kind: AccessKind
+    characters: tuple[str, ...] = ()
+    power: str = ""
+
+    @classmethod
+    def read(cls) -> Access:
+        """Anyone may ask it."""
+        return cls(AccessKind.READ)
+
+    @classmethod
+    def play(cls, *characters: str) -> Access:
+        """The GM, or the player of every character named, may ask it (with no
+        character named: any player, acting as themselves: a roll, a note)."""
+        return cls(AccessKind.PLAY, tuple(characters))
+
+    @classmethod
+    def gm(cls, power: str) -> Access:
+        """Only the GM may ask it; ``power`` names the rule a player is told."""
+        return cls(AccessKind.GM, (), power)
+
+
 @dataclass(frozen=True, slots=True)
 class Intent:
     """What a principal asks a command to do: the base of every typed intent.
@@ -49,6 +96,11 @@ class Intent:
     An intent holds names as given (a character's name, an attribute), not the things
     they name: it is checked and resolved against the state when it is executed.
     """
+
+    def access(self) -> Access:
+        """Who may ask for it. Every intent a player may ask says so by overriding
+        this; the default is the GM's alone."""
+        return Access.gm("only the GM may do that")
 
 
 @dataclass(frozen=True, slots=True)
