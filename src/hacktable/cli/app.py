@@ -16,6 +16,11 @@ from ..errors import HacktableError
 from .oneshot import check_once, error_output, roll_once, usage_line
 from .reading import options_help
 
+TYPE_CHECKING = False  # the store and principals are imported only when a command needs them
+if TYPE_CHECKING:
+    from ..play.principal import Principal
+    from ..store import CampaignStore
+
 __all__ = ["app", "run"]
 
 app = typer.Typer(
@@ -124,20 +129,30 @@ def play(
     ] = None,
     ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = DEFAULT_RULESET,
     as_json: Json = False,
+    as_: Annotated[
+        str,
+        typer.Option(
+            "--as", help="Act as this player of the campaign, or as 'observer' (default: gm)."
+        ),
+    ] = "gm",
 ) -> None:
     """The GM console: an interactive prompt, or a batch run of a script.
 
     The campaign file is created if it does not exist. Every action is saved as it
     happens. With no --script and no terminal, commands are read from standard input.
     With --json, each command prints one JSON object (JSON Lines), errors included.
+    With --as PLAYER the console acts as that player, who acts only for their own
+    characters (docs/rulings.md H106).
     """
     from ..console.loop import Console
     from ..console.render import make_printer
+    from ..engine.principal import GM
     from ..engine.session import Session
-    from ..errors import CommandError
+    from ..errors import CampaignError, CommandError
     from ..rulesets import get_ruleset
     from ..store import CampaignStore
 
+    principal = GM
     try:
         if script is not None:
             if not script.exists() or script.is_dir():
@@ -147,7 +162,14 @@ def play(
             read_script(script)  # unreadable or not text: refused before the campaign opens
         get_ruleset(ruleset)
         created = not campaign.exists()
+        acting = as_.strip().casefold() != "gm"
+        if acting and created:
+            raise CampaignError(
+                f"{campaign} does not exist: the GM starts a campaign", str(campaign)
+            )
         store = CampaignStore.open(campaign, ruleset=ruleset)
+        if acting:
+            principal = _principal(store, as_)
     except HacktableError as error:
         _fail(error, as_json)
         return
@@ -160,7 +182,7 @@ def play(
             session = Session(store, seed, source=str(script) if script else "console")
             if created:
                 printer.text(f"New {store.ruleset} campaign: {campaign}", "note")
-            console = Console(session, printer)
+            console = Console(session, printer, principal)
             if script is not None:
                 console.run_file(script)
             elif interactive:
@@ -170,6 +192,24 @@ def play(
         except HacktableError as error:
             printer.failure(error)
             raise typer.Exit(error.exit_code) from None
+
+
+def _principal(store: CampaignStore, name: str) -> Principal:
+    """The principal ``--as`` names at the campaign in ``store``, read before the session
+    begins, so that a name the campaign does not have writes nothing (the store is
+    closed).
+
+    Raises:
+        UnknownNameError: the campaign has no such player.
+    """
+    from ..play.players import principal_named
+    from ..play.state import CampaignState
+
+    try:
+        return principal_named(CampaignState.replay(store.events()), name)
+    except HacktableError:
+        store.close()
+        raise
 
 
 @app.command()
@@ -197,10 +237,10 @@ def log(
     with store:
         events = store.events() if last.lower() == "all" else store.last(int(last))
     if as_json:
-        from dataclasses import asdict
+        from ..play.codec import to_json  # (an event's visibility is an enum)
 
         _emit(
-            json.dumps({"campaign": str(campaign), "events": [asdict(e) for e in events]}), 0, True
+            json.dumps({"campaign": str(campaign), "events": [to_json(e) for e in events]}), 0, True
         )
     for event in events:
         sys.stdout.write(render_event(event) + "\n")

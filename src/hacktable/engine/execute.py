@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import CommandError
+from ..errors import AmbiguousNameError, CommandError, UnknownNameError
+from ..play.character import fold
 from ..play.outcome import DieRoll, Outcome
 from ..play.outcome_codec import records_to_json
+from ..play.players import owner_of, seat_of
 from ..rulesets.context import Asker, Context
-from ..rulesets.grammar import Command, Intent, Words, find, split
+from ..rulesets.grammar import AccessKind, Command, Intent, Words, find, split
 from .principal import GM, NotAllowedError, Principal, Role
 from .session import Session
 
@@ -30,9 +32,6 @@ __all__ = ["CommandLayer", "Listener"]
 
 Listener = Callable[[Outcome], None]
 """Told of every outcome whose events were stored (live updates)."""
-
-_OBSERVER_COMMANDS = frozenset({"help", "log", "quit"})
-"""What an observer may ask: reading, never acting."""
 
 
 class CommandLayer:
@@ -101,7 +100,7 @@ class CommandLayer:
         command = self._command_for(intent)
         if isinstance(intent, Words) and command.intent is not Words:
             intent = command.read(list(intent.words))  # a typed command's words, read
-        self._authorise(principal, command)
+        self._authorise(principal, intent)
         session = self.session
         session.begin(principal)
         try:
@@ -151,11 +150,40 @@ class CommandLayer:
                 return found
         raise CommandError(f"{type(intent).__name__} is not an intent of {self.session.ruleset.id}")
 
-    def _authorise(self, principal: Principal, command: Command) -> None:
-        """Who may ask what (the principals issue gives players their limits).
+    def _authorise(self, principal: Principal, intent: Intent) -> None:
+        """Check that ``principal`` may ask for ``intent``, by what its ``access()`` says
+        (docs/rulings.md H106): the GM anything; an observer only reading; a player
+        reading, and acting for characters they play (a name that is no character, a
+        monster or a group, is the GM's, and so is a character nobody plays), never a
+        GM power. Nothing is resolved or stored before it.
 
         Raises:
-            NotAllowedError: an observer asked for anything but reading.
+            NotAllowedError: the principal may not; one line names the rule.
+            AmbiguousNameError: a player named a character by a prefix of several.
         """
-        if principal.role is Role.OBSERVER and command.name not in _OBSERVER_COMMANDS:
-            raise NotAllowedError(principal.name, command.name, "observers only watch")
+        if principal.role is Role.GM:
+            return
+        access = intent.access()
+        if access.kind is AccessKind.READ:
+            return
+        what = access.what or self._command_for(intent).name
+        who = principal.name
+        if principal.role is Role.OBSERVER:
+            raise NotAllowedError(who, what, "observers only watch")
+        state = self.session.state
+        if seat_of(state, who) is None:
+            raise NotAllowedError(who, what, f"{who} is not a player of this campaign")
+        if access.kind is AccessKind.GM:
+            raise NotAllowedError(who, what, access.power)
+        for name in access.characters:
+            try:
+                character = self.session.character(name)
+            except UnknownNameError as error:
+                if isinstance(error, AmbiguousNameError):
+                    raise
+                reason = f"{name} is no character: the GM plays it"
+                raise NotAllowedError(who, f"{what} for {name}", reason) from None
+            owner = owner_of(state, character.key)
+            if owner is None or fold(owner) != fold(who):
+                reason = f"{character.name} is played by {owner or 'the GM'}"
+                raise NotAllowedError(who, f"{what} for {character.name}", reason)

@@ -25,11 +25,12 @@ from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
 from ..play.events import Change, Event
-from ..play.principal import GM, Principal
+from ..play.principal import GM, NotAllowedError, Principal, Role
 from ..play.state import CampaignState, undo_target
 from ..rulesets import get_ruleset
 from ..rulesets.base import Ruleset
 from ..rulesets.grammar import CommandSet
+from ..rulesets.powers import UNDO_OTHERS, UNDO_ROLL
 from ..store import CampaignStore
 
 __all__ = ["Session"]
@@ -152,15 +153,30 @@ class Session:
     def undo(self, command: str = "undo") -> tuple[Event, Event]:
         """Revert the latest action that changed something, by appending its inverse.
 
+        A player may undo only their own action, and not one that rolled dice
+        (docs/rulings.md H106): the target is the campaign's latest change, whoever made
+        it, so a player is refused rather than sent further back.
+
         Returns:
             ``(undone, undo_event)``.
 
         Raises:
             RuleError: nothing left to undo.
+            NotAllowedError: a player asked, and the target is another's or holds a
+                roll (nothing is stored).
         """
         target = undo_target([*self.store.events(), *(self._staged or ())])
         if target is None:
             raise RuleError("nothing to undo")
+        asker = self.principal
+        if asker.role is not Role.GM:
+            what = f"undo #{target.seq} ({target.action}"
+            if fold(target.principal) != fold(asker.name):
+                what += f", asked by {target.principal})"
+                raise NotAllowedError(asker.name, what, UNDO_OTHERS)
+            outcome = target.detail.get("outcome")
+            if isinstance(outcome, dict) and (outcome.get("dice") or outcome.get("checks")):
+                raise NotAllowedError(asker.name, what + ")", UNDO_ROLL)
         inverse = tuple(change.inverse() for change in reversed(target.changes))
         event = Event(
             "undo",

@@ -66,11 +66,14 @@ class Access:
             name that is no character (a monster) is the GM's.
         power: (``GM``) the power it uses, said to a player who is refused, e.g.
             ``"adding monsters is the GM's"``.
+        what: what it does, as a refused principal is told (``"fight add"``,
+            ``"override the rules"``); ``""`` for the command's name.
     """
 
     kind: AccessKind
     characters: tuple[str, ...] = ()
     power: str = ""
+    what: str = ""
 
     @classmethod
     def read(cls) -> Access:
@@ -78,15 +81,15 @@ class Access:
         return cls(AccessKind.READ)
 
     @classmethod
-    def play(cls, *characters: str) -> Access:
+    def play(cls, *characters: str, what: str = "") -> Access:
         """The GM, or the player of every character named, may ask it (with no
         character named: any player, acting as themselves: a roll, a note)."""
-        return cls(AccessKind.PLAY, tuple(characters))
+        return cls(AccessKind.PLAY, tuple(characters), what=what)
 
     @classmethod
-    def gm(cls, power: str) -> Access:
+    def gm(cls, power: str, what: str = "") -> Access:
         """Only the GM may ask it; ``power`` names the rule a player is told."""
-        return cls(AccessKind.GM, (), power)
+        return cls(AccessKind.GM, (), power, what)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from ...errors import RuleError
 from ...play.events import Change, Event
 from ...play.outcome import Reply
 from ...rulesets.context import CampaignView, Context
-from ...rulesets.grammar import Args, Intent, find
+from ...rulesets.grammar import Access, Args, Intent, find
+from ...rulesets.powers import SETTINGS, TABLES
 from ..session import Session
 from .registry import CORE
 
@@ -44,6 +45,10 @@ class LogIntent(Intent):
     count: int | None = 20
     times: bool = False
     commands: bool = False
+
+    def access(self) -> Access:
+        """Anyone (docs/rulings.md H106)."""
+        return Access.read()
 
 
 def _read_log(args: Args) -> LogIntent:
@@ -91,6 +96,11 @@ def log_command(ctx: Context, intent: LogIntent) -> Reply:
 class UndoIntent(Intent):
     """Revert the latest action that changed something (docs/rulings.md H102)."""
 
+    def access(self) -> Access:
+        """Any player, of their own action without a roll: the session checks the
+        target (docs/rulings.md H106)."""
+        return Access.play()
+
 
 def _read_undo(args: Args) -> UndoIntent:
     args.done()
@@ -136,6 +146,15 @@ class TableIntent(Intent):
     modifier: int = 0
     advantages: int = 0
     disadvantages: int = 0
+
+    def access(self) -> Access:
+        """Anyone lists the tables, any player reads one at a value; rolling on one
+        is the GM's (docs/rulings.md H106)."""
+        if self.table is None:
+            return Access.read()
+        if self.value is not None:
+            return Access.play(what="read a table")
+        return Access.gm(TABLES, "roll on a table")
 
 
 def _read_table(args: Args) -> TableIntent:
@@ -230,6 +249,10 @@ class SettingsIntent(Intent):
     name: str | None = None
     value: str = ""
 
+    def access(self) -> Access:
+        """Anyone sees them; changing one is the GM's (docs/rulings.md H106)."""
+        return Access.read() if self.name is None else Access.gm(SETTINGS, "change a setting")
+
 
 def _read_settings(args: Args) -> SettingsIntent:
     if args.empty:
@@ -303,6 +326,10 @@ class HelpIntent(Intent):
 
     command: str = ""
 
+    def access(self) -> Access:
+        """Anyone (docs/rulings.md H106)."""
+        return Access.read()
+
 
 def _read_help(args: Args) -> HelpIntent:
     name = args.optional()
@@ -354,6 +381,10 @@ class QuitRequested(Exception):  # noqa: N818 - a signal, not an error
 class QuitIntent(Intent):
     """End the console's session (every action is already stored)."""
 
+    def access(self) -> Access:
+        """Anyone (docs/rulings.md H106)."""
+        return Access.read()
+
 
 def _read_quit(args: Args) -> QuitIntent:
     args.done()
@@ -382,6 +413,10 @@ class NoteIntent(Intent):
     """
 
     text: str
+
+    def access(self) -> Access:
+        """Any player, as themselves (docs/rulings.md H106)."""
+        return Access.play()
 
 
 def _read_note(args: Args) -> NoteIntent:

@@ -10,7 +10,7 @@ from ...dice import Advantage, UsageDie, outcome_to_json, render_outcome, roll_o
 from ...play.events import Event
 from ...play.outcome import Reply
 from ...rulesets.context import CampaignView, Context
-from ...rulesets.grammar import Args, Intent
+from ...rulesets.grammar import Access, Args, Intent
 from .registry import CORE
 
 
@@ -27,6 +27,10 @@ class RollIntent(Intent):
     expression: str
     advantages: int = 0
     disadvantages: int = 0
+
+    def access(self) -> Access:
+        """Any player, rolling as themselves (docs/rulings.md H106)."""
+        return Access.play()
 
 
 def _read(args: Args) -> RollIntent:

@@ -15,7 +15,8 @@ from ....rules.resolution import TestRequest, TestResult
 from ....rules.tables import TableRoll
 from ...base import TableOutcome
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import OVERRIDING
 from ..character import Character
 from ..fight import Fight, Fighter
 from ..party import MINUTES_PER_DAY, Needs, PartyState
@@ -110,6 +111,14 @@ class RollOverridable(Intent):
 
     override: bool = False
     roll: tuple[int, ...] = ()
+
+    def acting(self, *characters: str, what: str = "") -> Access:
+        """Who may ask for this action by ``characters``: the GM, or the player of
+        every one of them; with ``override``, the GM alone (docs/rulings.md H106). A
+        face entered with ``roll N`` is the player's own die (RULINGS G5: allowed)."""
+        if self.override:
+            return Access.gm(OVERRIDING, "override the rules")
+        return Access.play(*characters, what=what)
 
     def overrides(self) -> dict[str, Any]:
         """The overrides as :class:`.act.Act` takes them (``override``, ``faces``)."""

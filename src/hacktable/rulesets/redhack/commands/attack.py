@@ -12,7 +12,7 @@ from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Access, Args
 from ..actors import has_feature, incapacitated
 from ..attacks import (
     CLEAVE_DIE,
@@ -80,6 +80,11 @@ class AttackIntent(Overridable):
     unsuspecting: bool = False
     offhand: bool = False
     throw: bool = False
+
+    def access(self) -> Access:
+        """The attacker's player (their own damage die too: RULINGS G5); the GM for
+        ``override`` (docs/rulings.md H106)."""
+        return self.acting(self.attacker)
 
 
 def _read_attack(args: Args) -> AttackIntent:

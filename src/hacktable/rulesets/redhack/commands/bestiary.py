@@ -15,7 +15,8 @@ from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.words import counted
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CONTENT
 from ..view import CampaignView
 from .fight import monsters_for
 from .registry import COMMANDS
@@ -47,6 +48,13 @@ class BestiaryIntent(Intent):
     search: str = ""
     file: str = ""
     monster: str = ""
+
+    def access(self) -> Access:
+        """Anyone reads the bestiary; the campaign's own monsters are the GM's to add
+        and remove (docs/rulings.md H106)."""
+        if self.action == "list":
+            return Access.read()
+        return Access.gm(CONTENT, f"bestiary {self.action}")
 
 
 def _read_bestiary(args: Args) -> BestiaryIntent:

@@ -13,7 +13,8 @@ from ....errors import RuleError
 from ....play.events import Change
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CHARACTERS, DISREPAIR
 from ..view import CampaignView
 from .act import Act, RollOverridable, roll_fields
 from .fight import campaign_day
@@ -51,6 +52,11 @@ class InjuryIntent(RollOverridable):
     """
 
     name: str
+
+    def access(self) -> Access:
+        """The character's player rolls their injury (their d6 too: RULINGS G5);
+        ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.name)
 
 
 def _read_injury(args: Args) -> InjuryIntent:
@@ -95,6 +101,10 @@ class MortalIntent(Intent):
 
     name: str
 
+    def access(self) -> Access:
+        """The character's player rolls their duration die (docs/rulings.md H106)."""
+        return Access.play(self.name)
+
 
 def _read_mortal(args: Args) -> MortalIntent:
     name = args.word("NAME")
@@ -136,6 +146,11 @@ class MaintainIntent(Intent):
     name: str
     adv: int = 0
     dis: int = 0
+
+    def access(self) -> Access:
+        """The player of the character with the tools: their usage die
+        (docs/rulings.md H106)."""
+        return Access.play(self.name)
 
 
 def _read_maintain(args: Args) -> MaintainIntent:
@@ -208,6 +223,10 @@ class XpIntent(Intent):
     name: str
     amount: int
 
+    def access(self) -> Access:
+        """The GM's: experience is awarded, not taken (docs/rulings.md H106)."""
+        return Access.gm(CHARACTERS, "change experience")
+
 
 def _read_xp(args: Args) -> XpIntent:
     name = args.word("NAME")
@@ -251,6 +270,10 @@ class DisrepairIntent(Intent):
     """
 
     spend: bool = False
+
+    def access(self) -> Access:
+        """Anyone sees the points; only the GM spends one (docs/rulings.md H106)."""
+        return Access.gm(DISREPAIR, "spend a disrepair point") if self.spend else Access.read()
 
 
 def _read_disrepair(args: Args) -> DisrepairIntent:

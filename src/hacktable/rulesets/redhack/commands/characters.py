@@ -9,11 +9,14 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
 from ....dice import Advantage, UsageDie, roll_usage
-from ....errors import CommandError, HacktableError, RuleError
-from ....play.events import Event
+from ....errors import CommandError, HacktableError, RuleError, UnknownNameError
+from ....play.events import Change, Event
 from ....play.outcome import Reply
+from ....play.players import OWNER, owner_of, seat_of, seats
+from ....play.principal import NotAllowedError, Role
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CARRYING, CHARACTERS, CREATING
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
@@ -22,18 +25,18 @@ from .registry import COMMANDS
 
 # -- character ---------------------------------------------------------------------------
 
-_NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis")
+_NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis", "--player")
 
 _CHARACTER_USAGE = (
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
-    "[--adv TAGS] [--dis TAGS] | character show NAME | character list | "
-    "character remove NAME | character revive NAME"
+    "[--adv TAGS] [--dis TAGS] [--player P] | character show NAME | character list | "
+    "character remove NAME | character revive NAME | character owner NAME PLAYER|gm"
 )
 
-CharacterAction = Literal["new", "show", "list", "remove", "revive"]
+CharacterAction = Literal["new", "show", "list", "remove", "revive", "owner"]
 """What ``character`` is asked to do."""
 
-_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive")
+_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive", "owner")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,8 @@ class CreationChoices:
             characters).
         advantages: ``--adv``, the background's advantage tags, lower case.
         disadvantages: ``--dis``, its disadvantage tags, lower case.
+        player: ``--player``, the player who plays it, as given (``None``: whoever
+            makes it; ``"gm"``: the GM).
     """
 
     class_id: str | None = None
@@ -58,28 +63,44 @@ class CreationChoices:
     background: str | None = None
     advantages: tuple[str, ...] | None = None
     disadvantages: tuple[str, ...] | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CharacterIntent(Intent):
-    """Create, show, list, remove or revive characters (redhack: Character Creation;
-    bringing the dead back is the GM's word, not a rule).
+    """Create, show, list, remove or revive characters, or hand one to a player
+    (redhack: Character Creation; bringing the dead back is the GM's word, not a rule;
+    who plays whom: docs/rulings.md H106).
 
     Attributes:
-        action: ``"new"``, ``"show"``, ``"list"``, ``"remove"`` or ``"revive"``.
+        action: ``"new"``, ``"show"``, ``"list"``, ``"remove"``, ``"revive"`` or
+            ``"owner"``.
         name: the character's name, as given (``""`` for ``list``); for ``new``, the
             new name with its spaces collapsed.
         choices: for ``new``, what the line chose.
+        player: for ``owner``, the player who is to play the character, as given
+            (``"gm"``: the GM).
     """
 
     action: CharacterAction
     name: str = ""
     choices: CreationChoices = field(default_factory=CreationChoices)
+    player: str = ""
+
+    def access(self) -> Access:
+        """Anyone shows and lists; any player makes a character (their own: the
+        command refuses a player's ``--player`` naming another); removing, reviving
+        and handing out characters are the GM's (docs/rulings.md H106)."""
+        if self.action in ("show", "list"):
+            return Access.read()
+        if self.action == "new":
+            return Access.play(what="character new")
+        return Access.gm(CHARACTERS, f"character {self.action}")
 
 
 def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
-        return ("new", "show", "list", "remove")
+        return ("new", "show", "list", "remove", "revive", "owner")
     if words[0] == "new":
         if words[-1] == "--class":
             return [cid for cid, _ in session.ruleset.classes()]
@@ -97,6 +118,11 @@ def _read_character(args: Args) -> CharacterIntent:
     if action == "list":
         args.done()
         return CharacterIntent("list")
+    if action == "owner":
+        name = args.word("NAME")
+        player = args.word("PLAYER (or gm)")
+        args.done()
+        return CharacterIntent("owner", name, player=player)
     if action in _ACTIONS:
         name = args.word("NAME")
         args.done()
@@ -107,7 +133,7 @@ def _read_character(args: Args) -> CharacterIntent:
 @COMMANDS.typed(
     "character",
     _CHARACTER_USAGE,
-    "create, show, list or remove characters",
+    "create, show, list or remove characters, and say who plays them",
     CharacterIntent,
     _read_character,
     details="""
@@ -117,6 +143,9 @@ sentence with optional advantage and disadvantage tags (redhack: Character Creat
 Give every choice as flags to create a character at once, as scripts must:
   character new Aldric --class warrior --kit 1 --swap STR,DEX
       --background "Led an uprising in the fighting pits of Jaroon." --adv intimidate
+A character is played by the player who makes it, or by the player the GM names with
+"--player NAME"; the GM plays the rest. "character owner NAME PLAYER" (or "gm") hands
+one over (docs/rulings.md H106).
 """,
     complete=_complete_character,
     aliases=("char",),
@@ -130,11 +159,15 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     character = ctx.session.character(intent.name)
     if intent.action == "show":
         ruleset = ctx.session.ruleset
-        return (
+        reply = (
             Reply()
             .extend(ruleset.character_sheet(character))
             .extend(ruleset.status_lines(character, ctx.session.state))
         )
+        owner = owner_of(ctx.session.state, character.key)
+        return reply.add(f"Played by {owner}", "muted") if owner else reply
+    if intent.action == "owner":
+        return _hand_over(ctx, character.key, character.name, intent.player)
     if intent.action == "revive":
         if not character.dead:
             raise RuleError(f"{character.name} is not dead")
@@ -153,12 +186,16 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
             ctx.line,
         )
         return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
+    owner = ctx.session.state.get(OWNER, character.key)
     ctx.session.commit(
         Event(
             "character.remove",
             actor=character.name,
             summary=f"{character.name} leaves the campaign",
-            changes=(ctx.session.character_change(character, None),),
+            changes=(
+                ctx.session.character_change(character, None),
+                Change(OWNER, character.key, owner, None),
+            ),
             command=ctx.line,
         )
     )
@@ -176,11 +213,49 @@ def _list(session: CampaignView) -> Reply:
         scores = " ".join(f"{a} {s}" for a, s in c.scores)
         labels = [session.ruleset.condition_label(k) for k in c.conditions]
         state = "  DEAD" if c.dead else (f"  [{', '.join(labels)}]" if labels else "")
+        owner = owner_of(session.state, c.key)
+        played = f"  played by {owner}" if owner else ""
         reply.add(
             f"{c.name:<12} {names.get(c.class_id, c.class_id):<8} L{c.level}  "
-            f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}"
+            f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}{played}"
         )
     return reply
+
+
+def _player_named(session: CampaignView, name: str) -> str | None:
+    """The name of the player ``name`` means, as seated; ``None`` for ``gm``.
+
+    Raises:
+        UnknownNameError: the campaign has no such player.
+    """
+    if fold(name) == "gm":
+        return None
+    seat = seat_of(session.state, name)
+    if seat is None:
+        raise UnknownNameError("player", name, ["gm", *(s.name for s in seats(session.state))])
+    return seat.name
+
+
+def _hand_over(ctx: Context, key: str, name: str, player: str) -> Reply:
+    """``character owner``: the character keyed ``key`` is played by ``player`` (or the
+    GM) from now on (docs/rulings.md H106)."""
+    session = ctx.session
+    owner = _player_named(session, player)
+    before = session.state.get(OWNER, key)
+    who = owner or "the GM"
+    if before == owner:
+        raise RuleError(f"{name} is already played by {who}")
+    summary = f"{name} is played by {who}"
+    session.commit(
+        Event(
+            "character.owner",
+            actor=name,
+            summary=summary,
+            changes=(Change(OWNER, key, before, owner),),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(summary, "note")
 
 
 def _read_new(args: Args) -> tuple[str, CreationChoices]:
@@ -205,6 +280,7 @@ def _read_new(args: Args) -> tuple[str, CreationChoices]:
     adv = flags.get("--adv")
     dis = flags.get("--dis")
     return name, CreationChoices(
+        player=flags.get("--player"),
         class_id=flags.get("--class"),
         kit=None if kit is None else (_kit(args, kit) or 0),
         swap=None if swap is None else (_swap(args, swap) or ()),
@@ -261,10 +337,29 @@ def _answers() -> Args:
     return Args(command, [])
 
 
+def _owner_of_new(ctx: Context, player: str | None) -> str | None:
+    """Who plays a new character: the player the GM names (``None``: the GM), or the
+    player who makes it (docs/rulings.md H106).
+
+    Raises:
+        NotAllowedError: a player named another player.
+        UnknownNameError: the GM named no player of the campaign.
+    """
+    principal = ctx.principal
+    if principal.role is not Role.PLAYER:
+        return None if player is None else _player_named(ctx.session, player)
+    if player is not None and fold(player) != fold(principal.name):
+        raise NotAllowedError(principal.name, f"character new for {player}", CREATING)
+    return principal.name
+
+
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
+    if seat_of(session.state, name) is not None:
+        raise RuleError(f"{name} is a player's name: a character needs a name of its own")
+    owner = _owner_of_new(ctx, choices.player)
     ruleset = redhack_of(session)
     reply = Reply()
     rng = session.rng()
@@ -288,7 +383,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
         spec = _guided(ctx, name, scores, choices, reply)
     creation = ruleset.build_character(spec, scores, rng)
     character = creation.character
-    canonical = _canonical_command(spec)
+    canonical = _canonical_command(spec, owner)
     reply.extend(creation.lines)
     reply.add("")
     reply.extend(ruleset.character_sheet(character))
@@ -298,15 +393,21 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
             actor=character.name,
             summary=f"{character.name} joins: " + "; ".join(creation.lines),
             detail=dict(creation.detail),
-            changes=(session.character_change(None, character),),
+            changes=(
+                session.character_change(None, character),
+                Change(OWNER, character.key, None, owner),
+            ),
             command=canonical,
         )
     )
+    if owner is not None:
+        reply.add(f"Played by {owner}", "muted")
     return reply
 
 
-def _canonical_command(spec: CharacterSpec) -> str:
-    """The flag form of a creation, so guided creations replay from the log."""
+def _canonical_command(spec: CharacterSpec, owner: str | None = None) -> str:
+    """The flag form of a creation, so guided creations replay from the log (with
+    ``--player`` for a character a player plays)."""
     words = ["character", "new", spec.name, "--class", spec.class_id]
     words += ["--kit", "none" if spec.kit is None else str(spec.kit)]
     if spec.swap:
@@ -317,6 +418,8 @@ def _canonical_command(spec: CharacterSpec) -> str:
         words += ["--adv", ",".join(spec.advantages)]
     if spec.disadvantages:
         words += ["--dis", ",".join(spec.disadvantages)]
+    if owner is not None:
+        words += ["--player", owner]
     return shlex.join(words)
 
 
@@ -452,6 +555,11 @@ class HpIntent(Intent):
     mode: str
     amount: str
 
+    def access(self) -> Access:
+        """The GM's: hit points change by the rules' commands, or by the GM's word
+        (docs/rulings.md H106)."""
+        return Access.gm(CHARACTERS, "change hit points")
+
 
 def _read_hp(args: Args) -> HpIntent:
     name = args.word("NAME")
@@ -538,6 +646,11 @@ class CoinsIntent(Intent):
     mode: str
     amount: int
 
+    def access(self) -> Access:
+        """The character's player: their purse, as their inventory (docs/rulings.md
+        H106)."""
+        return Access.play(self.character)
+
 
 def _read_coins(args: Args) -> CoinsIntent:
     name = args.word("NAME")
@@ -605,6 +718,13 @@ class GiveIntent(Intent):
     usage: UsageDie | None = None
     quantity: int = 1
     force: bool = False
+
+    def access(self) -> Access:
+        """The character's player manages their inventory; ``force`` (past what they
+        can carry) is the GM's (docs/rulings.md H106)."""
+        if self.force:
+            return Access.gm(CARRYING, "give with force")
+        return Access.play(self.character)
 
 
 def _read_give(args: Args) -> GiveIntent:
@@ -691,6 +811,10 @@ class DropIntent(Intent):
     character: str
     item: str
 
+    def access(self) -> Access:
+        """The character's player (docs/rulings.md H106)."""
+        return Access.play(self.character)
+
 
 def _read_drop(args: Args) -> DropIntent:
     name = args.word("NAME")
@@ -731,6 +855,10 @@ class EquipIntent(Intent):
     character: str
     item: str
     off: bool = False
+
+    def access(self) -> Access:
+        """The character's player (docs/rulings.md H106)."""
+        return Access.play(self.character)
 
 
 def _read_equip(args: Args) -> EquipIntent:
@@ -799,6 +927,10 @@ class UsageIntent(Intent):
     item: str
     advantages: int = 0
     disadvantages: int = 0
+
+    def access(self) -> Access:
+        """The character's player rolls their usage dice (docs/rulings.md H106)."""
+        return Access.play(self.character)
 
 
 def _read_usage(args: Args) -> UsageIntent:

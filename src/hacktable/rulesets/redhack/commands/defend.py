@@ -10,7 +10,8 @@ from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Access, Args
+from ...powers import MONSTER_DICE
 from ..attacks import CLEAVE_DIE, darkness, mark_attacked
 from ..combat import Band, attack_request, defence_request, roll_damage
 from ..defence import (
@@ -54,6 +55,14 @@ class DefendIntent(Overridable):
     adv: int = 0
     dis: int = 0
     attack: str = ""
+
+    def access(self) -> Access:
+        """The defender's player rolls the defence (their d20 too: RULINGS G5); the
+        monster's damage (``damage N``) and ``override`` are the GM's
+        (docs/rulings.md H106)."""
+        if self.damage is not None and not self.override:
+            return Access.gm(MONSTER_DICE, "fix a monster's damage")
+        return self.acting(self.defender)
 
 
 def _read_defend(args: Args) -> DefendIntent:
@@ -154,6 +163,11 @@ class ParryIntent(Overridable):
 
     warrior: str
     attacker: str
+
+    def access(self) -> Access:
+        """The Warrior's player (their cleave die's damage too); ``override`` is the
+        GM's (docs/rulings.md H106)."""
+        return self.acting(self.warrior)
 
 
 def _read_parry(args: Args) -> ParryIntent:

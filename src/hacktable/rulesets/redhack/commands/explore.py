@@ -26,7 +26,8 @@ from ....rules.tables import Table, roll_table, validate_table
 from ....rules.words import counted
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CONTENT, PARTY, TABLES, TIME
 from ..character import Character
 from ..exploration import (
     EncounterCheck,
@@ -223,6 +224,11 @@ class WhereIntent(Intent):
     place: Environment | None = None
     location: str = ""
 
+    def access(self) -> Access:
+        """Anyone sees where the party is; moving it is the GM's (docs/rulings.md
+        H106)."""
+        return Access.read() if self.place is None else Access.gm(PARTY, "move the party")
+
 
 def _read_where(args: Args) -> WhereIntent:
     if args.empty:
@@ -306,6 +312,10 @@ class ExploreIntent(Intent):
     rooms: int = 1
     fast: bool = False
 
+    def access(self) -> Access:
+        """The GM's: it spends dungeon time (docs/rulings.md H106)."""
+        return Access.gm(TIME, "explore")
+
 
 def _read_explore(args: Args) -> ExploreIntent:
     action = args.word("ACTION").lower()
@@ -379,6 +389,10 @@ class TickIntent(Intent):
 
     ticks: int
 
+    def access(self) -> Access:
+        """The GM's: dungeon time (docs/rulings.md H106)."""
+        return Access.gm(TIME, "let time pass")
+
 
 def _read_tick(args: Args) -> TickIntent:
     count = args.integer("N", minimum=0)
@@ -432,6 +446,10 @@ class _LitIntent(Overridable):
 
     character: str
     item: str
+
+    def access(self) -> Access:
+        """The carrier's player; ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.character)
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,6 +556,10 @@ class FireIntent(Intent):
     what: Literal["fire", "light"]
     on: bool
 
+    def access(self) -> Access:
+        """The GM's: the party's flags for encounter checks (docs/rulings.md H106)."""
+        return Access.gm(PARTY, "fire")
+
 
 def _read_fire(args: Args) -> FireIntent:
     first = args.word("on, off or light").lower()
@@ -592,6 +614,15 @@ class EncountersIntent(Intent):
     action: Literal["list", "show", "add", "roll"] = "list"
     table: str = ""
     file: str = ""
+
+    def access(self) -> Access:
+        """Anyone lists and reads the tables; adding and rolling are the GM's
+        (docs/rulings.md H106)."""
+        if self.action == "add":
+            return Access.gm(CONTENT, "encounters add")
+        if self.action == "roll":
+            return Access.gm(TABLES, "encounters roll")
+        return Access.read()
 
 
 def _read_encounters(args: Args) -> EncountersIntent:
@@ -696,6 +727,10 @@ def _add_tables(ctx: Context, path: Path) -> Reply:
 class CheckIntent(Intent):
     """An encounter check now: d6, 1 an encounter, 2 a sign (RULINGS R17)."""
 
+    def access(self) -> Access:
+        """The GM's (docs/rulings.md H106)."""
+        return Access.gm(TABLES, "check for encounters")
+
 
 def _read_check(args: Args) -> CheckIntent:
     args.done()
@@ -736,6 +771,10 @@ class ReactIntent(Overridable):
     combat: bool = False
     advantages: int = 0
     disadvantages: int = 0
+
+    def access(self) -> Access:
+        """The GM's: the reaction table is the creatures' (docs/rulings.md H106)."""
+        return Access.gm(TABLES, "react")
 
 
 def _read_react(args: Args) -> ReactIntent:
@@ -831,6 +870,11 @@ class ClimbIntent(Overridable):
     roped: tuple[str, ...] = ()
     advantages: int = 0
     disadvantages: int = 0
+
+    def access(self) -> Access:
+        """The player of the climber and of everyone on the rope (who save if the
+        climber falls); ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.character, *self.roped)
 
 
 def _read_climb(args: Args) -> ClimbIntent:

@@ -16,7 +16,8 @@ from ....rules.resolution import Critical, TestKind
 from ....rules.words import plural
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import FIGHTS, FLAGS, MONSTERS
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from ..view import CampaignView
@@ -105,6 +106,10 @@ class FightIntent(Intent):
     :class:`FightAddIntent`, :class:`FightStatusIntent` and :class:`FightEndIntent`,
     under which ``fight`` is registered."""
 
+    def access(self) -> Access:
+        """The GM's: setting up and ending fights (docs/rulings.md H106)."""
+        return Access.gm(FIGHTS, "fight")
+
 
 @dataclass(frozen=True, slots=True)
 class FightStartIntent(FightIntent):
@@ -123,6 +128,10 @@ class FightStartIntent(FightIntent):
     hidden: tuple[str, ...] = ()
     name: str = ""
     unexpected: bool = False
+
+    def access(self) -> Access:
+        """The GM's (docs/rulings.md H106)."""
+        return Access.gm(FIGHTS, "fight start")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +159,19 @@ class FightAddIntent(FightIntent):
     hp: int | None = None
     important: bool = False
 
+    def access(self) -> Access:
+        """The GM's (docs/rulings.md H106)."""
+        return Access.gm(MONSTERS, "fight add")
+
 
 @dataclass(frozen=True, slots=True)
 class FightStatusIntent(FightIntent):
     """Where the fight stands: round, phase, HP, cleave dice, distances (nothing is
     logged)."""
+
+    def access(self) -> Access:
+        """Anyone (docs/rulings.md H106)."""
+        return Access.read()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +179,10 @@ class FightEndIntent(FightIntent):
     """The fight ends: its summary, ammunition recovered (RULINGS R9), thrown weapons
     picked up (docs/rulings.md H19), a disrepair point when the gear was not maintained
     today (R31)."""
+
+    def access(self) -> Access:
+        """The GM's (docs/rulings.md H106)."""
+        return Access.gm(FIGHTS, "fight end")
 
 
 def _read_fight(args: Args) -> FightIntent:
@@ -610,6 +631,10 @@ class InitIntent(Intent):
     """Start the next round: every player makes a DEX initiative test (redhack: Combat >
     Initiative & Surprise; RULINGS R13)."""
 
+    def access(self) -> Access:
+        """The GM's: it rolls for everyone (docs/rulings.md H106)."""
+        return Access.gm(FIGHTS, "roll initiative")
+
 
 def _read_init(args: Args) -> InitIntent:
     args.done()
@@ -647,6 +672,10 @@ def init_command(ctx: Context, intent: InitIntent) -> Reply:
 class NextIntent(Intent):
     """Move the fight on: players before, monsters, players after, next round (redhack:
     Combat > Initiative & Surprise; RULINGS R10, R13)."""
+
+    def access(self) -> Access:
+        """The GM's (docs/rulings.md H106)."""
+        return Access.gm(FIGHTS, "move the fight on")
 
 
 def _read_next(args: Args) -> NextIntent:
@@ -729,6 +758,10 @@ class HoldIntent(Intent):
 
     name: str
 
+    def access(self) -> Access:
+        """The character's player (docs/rulings.md H106)."""
+        return Access.play(self.name)
+
 
 def _read_hold(args: Args) -> HoldIntent:
     name = args.word("NAME")
@@ -774,6 +807,11 @@ class MoveIntent(Overridable):
     who: str
     band: Band
     group: str | None = None
+
+    def access(self) -> Access:
+        """The character's player; a monster group, and ``override``, are the GM's
+        (docs/rulings.md H106)."""
+        return self.acting(self.who)
 
 
 def _read_move(args: Args) -> MoveIntent:
@@ -875,6 +913,11 @@ class BlockIntent(Intent):
     blocker: str
     mover: str
 
+    def access(self) -> Access:
+        """The blocking character's player; a monster blocking is the GM's
+        (docs/rulings.md H106)."""
+        return Access.play(self.blocker)
+
 
 def _read_block(args: Args) -> BlockIntent:
     blocker, mover = args.word("BLOCKER"), args.word("MOVER")
@@ -939,6 +982,10 @@ class FlagIntent(Intent):
     who: str
     flag: str
     off: bool = False
+
+    def access(self) -> Access:
+        """The GM's call, for characters too (docs/rulings.md H106)."""
+        return Access.gm(FLAGS, "flag")
 
 
 def _read_flag(args: Args) -> FlagIntent:

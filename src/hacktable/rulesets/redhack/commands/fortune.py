@@ -21,7 +21,8 @@ from ....errors import HacktableError, RuleError, UnknownNameError
 from ....play.codec import from_json, to_json
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CONTENT, FORTUNE
 from ..character import Character
 from ..fortune import (
     Implied,
@@ -205,6 +206,15 @@ class FortuneIntent(Intent):
     character: str = ""
     file: str = ""
     roll: int | None = None
+
+    def access(self) -> Access:
+        """Anyone lists and reads the tasks; the GM adds and removes them, hands out
+        their roles and rolls them (docs/rulings.md H106)."""
+        if self.action in ("list", "show"):
+            return Access.read()
+        if self.action in ("add", "remove"):
+            return Access.gm(CONTENT, f"fortune {self.action}")
+        return Access.gm(FORTUNE, f"fortune {self.action}")
 
 
 def _read_fortune(args: Args) -> FortuneIntent:

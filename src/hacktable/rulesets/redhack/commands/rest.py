@@ -15,7 +15,8 @@ from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Access, Args
+from ...powers import TIME
 from ..character import Character
 from ..conditions import load_conditions
 from ..exploration import EncounterCheck
@@ -456,6 +457,10 @@ class RestIntent(Overridable):
     half: bool = False
     days: int = 1
     action: str = ""
+
+    def access(self) -> Access:
+        """The GM's: a rest passes the party's time (docs/rulings.md H106)."""
+        return Access.gm(TIME, "rest")
 
 
 def _read_rest(args: Args) -> RestIntent:

@@ -11,7 +11,8 @@ from typing import Literal
 from ....dice.usage import roll_usage
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import MEALS
 from ..character import Character
 from ..view import CampaignView
 from .act import Act
@@ -100,6 +101,13 @@ class EatIntent(Intent):
     who: str
     what: Meal = "both"
     half: bool = False
+
+    def access(self) -> Access:
+        """The character's player rolls their rations and waterskin; the whole party's
+        meal is the GM's (docs/rulings.md H106)."""
+        if self.who.lower() == "all":
+            return Access.gm(MEALS, "eat for all")
+        return Access.play(self.who)
 
 
 _WHAT: dict[str, Meal] = {

@@ -13,7 +13,8 @@ from ....rules.render import describe_request
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import MONSTER_DICE
 from ..view import CampaignView
 from .common import (
     TEST_WORDS,
@@ -54,6 +55,11 @@ class TestIntent(Intent):
     attribute: str
     options: TestOptions = field(default_factory=TestOptions)
 
+    def access(self) -> Access:
+        """The character's player (the circumstances they type as the GM calls them);
+        a bare ``save`` only reads (docs/rulings.md H106)."""
+        return Access.play(self.character) if self.character else Access.read()
+
 
 @dataclass(frozen=True, slots=True)
 class EffectIntent(Intent):
@@ -72,6 +78,10 @@ class EffectIntent(Intent):
     hd: int
     options: TestOptions = field(default_factory=lambda: TestOptions(kind=TestKind.EFFECT))
 
+    def access(self) -> Access:
+        """The character's player (docs/rulings.md H106)."""
+        return Access.play(self.character)
+
 
 @dataclass(frozen=True, slots=True)
 class MonsterIntent(Intent):
@@ -85,6 +95,10 @@ class MonsterIntent(Intent):
 
     hd: int
     options: TestOptions = field(default_factory=lambda: TestOptions(kind=TestKind.MONSTER))
+
+    def access(self) -> Access:
+        """The GM's: the monsters' rolls (docs/rulings.md H106)."""
+        return Access.gm(MONSTER_DICE, "roll a monster's test")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +114,11 @@ class OpposeIntent(Intent):
     first_attribute: str
     second: str
     second_attribute: str
+
+    def access(self) -> Access:
+        """The player of both characters (or the GM): one player never rolls for
+        another's character (docs/rulings.md H106)."""
+        return Access.play(self.first, self.second)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +136,10 @@ class OddsIntent(Intent):
     attribute: str = ""
     score: int | None = None
     options: TestOptions = field(default_factory=TestOptions)
+
+    def access(self) -> Access:
+        """Anyone: odds roll nothing and store nothing (docs/rulings.md H106)."""
+        return Access.read()
 
 
 def _read_test(args: Args, kind: TestKind) -> TestIntent:

@@ -10,7 +10,7 @@ from ....play.outcome import Reply
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Access, Args
 from ..haggling import haggle_dice
 from .act import Act, Overridable, action_fields, read_overrides
 from .registry import COMMANDS
@@ -36,6 +36,10 @@ class HaggleIntent(Overridable):
     advantages: int = 0
     disadvantages: int = 0
     penalty: int = 0
+
+    def access(self) -> Access:
+        """The haggler's player; ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.character)
 
 
 def _read_haggle(args: Args) -> HaggleIntent:

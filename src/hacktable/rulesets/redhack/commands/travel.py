@@ -20,7 +20,8 @@ from ....play.outcome import Reply
 from ....rules.tables import Table, describe_entry
 from ....rules.words import counted
 from ...context import Context
-from ...grammar import Args, Intent
+from ...grammar import Access, Args, Intent
+from ...powers import CONTENT, TIME
 from ..character import Character, fold
 from ..core_rules import modifier
 from ..party import fatigue_step
@@ -123,6 +124,10 @@ class LandscapeIntent(Intent):
     action: Literal["list", "show", "add"] = "list"
     name: str = ""
     file: str = ""
+
+    def access(self) -> Access:
+        """Anyone lists and reads them; adding is the GM's (docs/rulings.md H106)."""
+        return Access.gm(CONTENT, "landscape add") if self.action == "add" else Access.read()
 
 
 def _read_landscape(args: Args) -> LandscapeIntent:
@@ -270,6 +275,13 @@ class TravelIntent(Intent):
     days: int | None = None
     slowed: tuple[str, ...] = ()
     half: bool = False
+
+    def access(self) -> Access:
+        """Anyone sees the journey; planning, travelling and ending it are the GM's
+        (docs/rulings.md H106)."""
+        if self.action == "status":
+            return Access.read()
+        return Access.gm(TIME, f"travel {self.action}")
 
 
 def _read_travel(args: Args) -> TravelIntent:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ....errors import RuleError
 from ....play.outcome import Reply
 from ...context import Context
-from ...grammar import Args
+from ...grammar import Access, Args
 from ..actors import has_feature, incapacitated
 from ..attacks import mark_attacked
 from ..class_actions import (
@@ -72,6 +72,10 @@ class TricksyIntent(Overridable):
     cha: bool = False
     adv: int = 0
     dis: int = 0
+
+    def access(self) -> Access:
+        """The Bard's player; ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.bard)
 
 
 def _read_tricksy(args: Args) -> TricksyIntent:
@@ -157,6 +161,10 @@ class TurnIntent(Overridable):
     adv: int = 0
     dis: int = 0
 
+    def access(self) -> Access:
+        """The Cleric's player; ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.cleric)
+
 
 def _read_turn(args: Args) -> TurnIntent:
     cleric, target = args.word("CLERIC"), args.word("UNDEAD")
@@ -222,6 +230,10 @@ class HideIntent(Overridable):
     adv: int = 0
     dis: int = 0
 
+    def access(self) -> Access:
+        """The hider's player; ``override`` is the GM's (docs/rulings.md H106)."""
+        return self.acting(self.name)
+
 
 def _read_hide(args: Args) -> HideIntent:
     name = args.word("NAME")
@@ -273,6 +285,13 @@ class BandageIntent(RollOverridable):
 
     helper: str
     patient: str
+
+    def access(self) -> Access:
+        """The helper's player; entering the injury die (``roll N``) is the patient's
+        die, so their player's too; ``override`` is the GM's (docs/rulings.md H106)."""
+        if self.roll:
+            return self.acting(self.helper, self.patient, what="bandage with the die entered")
+        return self.acting(self.helper)
 
 
 def _read_bandage(args: Args) -> BandageIntent:
