@@ -102,8 +102,10 @@ def _add(ctx: Context, name: str) -> Reply:
     seated = seat_of(state, name)
     if seated is not None:
         raise RuleError(f"{seated.name} is already a player (seat {seated.seat})")
-    if state.get("character", key) is not None:
-        raise RuleError(f"{name} is a character's name: a player needs a name of their own")
+    character = state.get("character", key)
+    if isinstance(character, dict):
+        shown = character.get("name", name)
+        raise RuleError(f"{shown} is a character's name: a player needs a name of their own")
     number = max((seat.seat for seat in seats(state)), default=0) + 1
     summary = f"{name} joins the table (seat {number})"
     session.commit(

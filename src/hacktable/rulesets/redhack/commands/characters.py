@@ -357,8 +357,9 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
-    if seat_of(session.state, name) is not None:
-        raise RuleError(f"{name} is a player's name: a character needs a name of its own")
+    seated = seat_of(session.state, name)
+    if seated is not None:
+        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
     owner = _owner_of_new(ctx, choices.player)
     ruleset = redhack_of(session)
     reply = Reply()
