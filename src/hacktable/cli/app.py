@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand
@@ -15,6 +15,10 @@ from ..dice.advantage import Advantage
 from ..errors import HacktableError
 from .oneshot import check_once, error_output, roll_once, usage_line
 from .reading import options_help
+
+if TYPE_CHECKING:
+    from ..play.events import Event
+    from ..store import CampaignStore
 
 __all__ = ["app", "run"]
 
@@ -177,12 +181,24 @@ def log(
     campaign: Campaign = Path("campaign.db"),
     last: Annotated[str, typer.Argument(help="How many events: N or 'all'.")] = "20",
     as_json: Json = False,
+    reader: Annotated[
+        str,
+        typer.Option(
+            "--as",
+            metavar="PLAYER",
+            help="Read the log as this player, or 'observer' (default: the GM, who "
+            "sees everything).",
+        ),
+    ] = "GM",
 ) -> None:
-    """Show a campaign's log without starting a session (read-only)."""
+    """Show a campaign's log without starting a session (read-only), as one at the
+    table sees it: a player sees that another's secret roll was made, not its result,
+    and no one else's whispers (RULINGS G4)."""
     import json
 
     from ..engine.commands.campaign import render_event
     from ..errors import CampaignError, CommandError
+    from ..play.outcome_codec import to_plain
     from ..store import CampaignStore
 
     try:
@@ -191,19 +207,48 @@ def log(
         if not campaign.exists():
             raise CampaignError(f"{campaign} does not exist", str(campaign))
         store = CampaignStore.open(campaign, create=False, readonly=True)
+        with store:
+            events = _log_as(store, reader, None if last.lower() == "all" else int(last))
     except HacktableError as error:
         _fail(error, as_json)
         return
-    with store:
-        events = store.events() if last.lower() == "all" else store.last(int(last))
     if as_json:
-        from dataclasses import asdict
-
-        _emit(
-            json.dumps({"campaign": str(campaign), "events": [asdict(e) for e in events]}), 0, True
-        )
+        body = {"campaign": str(campaign), "events": [to_plain(e) for e in events]}
+        _emit(json.dumps(body), 0, True)
     for event in events:
         sys.stdout.write(render_event(event) + "\n")
+
+
+def _log_as(store: CampaignStore, reader: str, last: int | None) -> list[Event]:
+    """The last ``last`` events (``None``: all) of ``store`` that ``reader`` sees (a
+    player's name, ``"observer"`` or ``"GM"``), as they see them.
+
+    Raises:
+        UnknownNameError: ``reader`` is no player of the campaign.
+        CampaignError: reading the log failed.
+    """
+    from ..play.character import fold
+    from ..play.principal import Principal, Role
+    from ..play.visibility import reveals_in, visible
+
+    if fold(reader) == "gm":
+        return store.events() if last is None else store.last(last)
+    everything = store.events()
+    if fold(reader) == "observer":
+        principal = Principal(Role.OBSERVER, "observer")
+    else:
+        from ..errors import UnknownNameError
+        from ..play.state import CampaignState
+
+        state = CampaignState.replay(everything)
+        names = {
+            key: (state.get("player", key) or {}).get("name", key) for key in state.keys("player")
+        }
+        if fold(reader) not in names:
+            raise UnknownNameError("player", reader, [*names.values(), "observer", "GM"])
+        principal = Principal(Role.PLAYER, names[fold(reader)])
+    seen = visible(everything, principal, reveals_in(everything))
+    return seen if last is None else seen[-last:]
 
 
 @app.command()
