@@ -15,6 +15,7 @@ import pytest
 
 from hacktable.dice import roll_outcome
 from hacktable.dice.source import derive_recording
+from hacktable.engine.commands.dice import RollIntent
 from hacktable.engine.commands.sessions import SessionEndIntent, SessionIntent, SessionStartIntent
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
@@ -295,3 +296,20 @@ def test_play_without_a_seed_writes_nothing_until_a_command_stores(tmp_path: Pat
     )
     assert result.returncode == 0, result.stderr
     assert actions(path) == ["session.start", "roll", "session.start", "roll"]
+
+
+def test_a_players_action_that_begins_a_session_shows_them_no_secret_seed(path: Path) -> None:
+    CampaignStore.open(path).close()
+    layer = opened(path)
+    try:
+        outcome = layer.execute(Principal(Role.PLAYER, "Sly"), RollIntent("3d6"))
+        start, roll = outcome.events
+        assert start.action == "session.start"
+        assert "secret_seed" not in start.detail
+        assert start.detail["seed"] == layer.session.seed
+        assert len(outcome.dice) == 3  # a public roll keeps its dice
+        stored = layer.session.store.events()[0]
+        assert stored.detail["secret_seed"] == layer.session.secret_seed  # the GM's to read
+        assert (start.principal, roll.principal) == ("Sly", "Sly")
+    finally:
+        layer.session.store.close()

@@ -122,7 +122,15 @@ def odds(ctx: typer.Context) -> None:
 @app.command()
 def play(
     campaign: Campaign = Path("campaign.db"),
-    seed: Seed = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Begin a new game session whose dice derive from this seed (without it, "
+            "the open session goes on).",
+        ),
+    ] = None,
     script: Annotated[
         Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
     ] = None,
@@ -134,6 +142,8 @@ def play(
     The campaign file is created if it does not exist. Every action is saved as it
     happens. With no --script and no terminal, commands are read from standard input.
     With --json, each command prints one JSON object (JSON Lines), errors included.
+    Without --seed the campaign's open game session goes on; with none open, the first
+    action that is saved begins one (RULINGS G6).
     """
     from ..console.loop import Console
     from ..console.render import make_printer
