@@ -58,6 +58,7 @@ READ = (
     "fortune",
     "fortune show jungle",
     "disrepair",
+    "session",
 )
 """Anyone may ask these, observers too."""
 
@@ -65,6 +66,10 @@ SELF = (
     "roll 3d6",
     "roll d20 adv",
     "note the road is wet",
+    "note private the map is fake",
+    "roll 2d6 secret",
+    "roll d20 blind",
+    "whisper gm I pocket the ring",
     "undo",
     "table fatigue = 3",
     "character new Zoe --class thief --kit 1",
@@ -159,6 +164,11 @@ GM_POWERS = (
     "settings parry automatic",
     "player add Cid",
     "player remove Bea",
+    "session start",
+    "session start --seed 5",
+    "session end",
+    "reveal 1",
+    "whisper Bea the floor creaks",
     # the GM's overrides, on the player's own actions
     "attack {c} goblin override",
     "defend {c} goblin damage 4",

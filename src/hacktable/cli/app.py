@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand
@@ -16,8 +16,9 @@ from ..errors import HacktableError
 from .oneshot import check_once, error_output, roll_once, usage_line
 from .reading import options_help
 
-TYPE_CHECKING = False  # the store and principals are imported only when a command needs them
+# (the store and principals are imported only when a command needs them)
 if TYPE_CHECKING:
+    from ..play.events import Event
     from ..play.principal import Principal
     from ..store import CampaignStore
 
@@ -123,7 +124,15 @@ def odds(ctx: typer.Context) -> None:
 @app.command()
 def play(
     campaign: Campaign = Path("campaign.db"),
-    seed: Seed = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Begin a new game session whose dice derive from this seed (without it, "
+            "the open session goes on).",
+        ),
+    ] = None,
     script: Annotated[
         Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
     ] = None,
@@ -143,6 +152,9 @@ def play(
     With --json, each command prints one JSON object (JSON Lines), errors included.
     With --as PLAYER the console acts as that player, who acts only for their own
     characters (docs/rulings.md H106).
+
+    Without --seed the campaign's open game session goes on; with none open, the first
+    action that is saved begins one (RULINGS G6).
     """
     from ..console.loop import Console
     from ..console.render import make_printer
@@ -217,12 +229,24 @@ def log(
     campaign: Campaign = Path("campaign.db"),
     last: Annotated[str, typer.Argument(help="How many events: N or 'all'.")] = "20",
     as_json: Json = False,
+    reader: Annotated[
+        str,
+        typer.Option(
+            "--as",
+            metavar="PLAYER",
+            help="Read the log as this player, or 'observer' (default: the GM, who "
+            "sees everything).",
+        ),
+    ] = "GM",
 ) -> None:
-    """Show a campaign's log without starting a session (read-only)."""
+    """Show a campaign's log without starting a session (read-only), as one at the
+    table sees it: a player sees that another's secret roll was made, not its result,
+    and no one else's whispers (RULINGS G4)."""
     import json
 
     from ..engine.commands.campaign import render_event
     from ..errors import CampaignError, CommandError
+    from ..play.outcome_codec import to_plain
     from ..store import CampaignStore
 
     try:
@@ -231,19 +255,48 @@ def log(
         if not campaign.exists():
             raise CampaignError(f"{campaign} does not exist", str(campaign))
         store = CampaignStore.open(campaign, create=False, readonly=True)
+        with store:
+            events = _log_as(store, reader, None if last.lower() == "all" else int(last))
     except HacktableError as error:
         _fail(error, as_json)
         return
-    with store:
-        events = store.events() if last.lower() == "all" else store.last(int(last))
     if as_json:
-        from ..play.codec import to_json  # (an event's visibility is an enum)
-
-        _emit(
-            json.dumps({"campaign": str(campaign), "events": [to_json(e) for e in events]}), 0, True
-        )
+        body = {"campaign": str(campaign), "events": [to_plain(e) for e in events]}
+        _emit(json.dumps(body), 0, True)
     for event in events:
         sys.stdout.write(render_event(event) + "\n")
+
+
+def _log_as(store: CampaignStore, reader: str, last: int | None) -> list[Event]:
+    """The last ``last`` events (``None``: all) of ``store`` that ``reader`` sees (a
+    player's name, ``"observer"`` or ``"GM"``), as they see them.
+
+    Raises:
+        UnknownNameError: ``reader`` is no player of the campaign.
+        CampaignError: reading the log failed.
+    """
+    from ..play.character import fold
+    from ..play.principal import Principal, Role
+    from ..play.visibility import reveals_in, visible
+
+    if fold(reader) == "gm":
+        return store.events() if last is None else store.last(last)
+    everything = store.events()
+    if fold(reader) == "observer":
+        principal = Principal(Role.OBSERVER, "observer")
+    else:
+        from ..errors import UnknownNameError
+        from ..play.state import CampaignState
+
+        state = CampaignState.replay(everything)
+        names = {
+            key: (state.get("player", key) or {}).get("name", key) for key in state.keys("player")
+        }
+        if fold(reader) not in names:
+            raise UnknownNameError("player", reader, [*names.values(), "observer", "GM"])
+        principal = Principal(Role.PLAYER, names[fold(reader)])
+    seen = visible(everything, principal, reveals_in(everything))
+    return seen if last is None else seen[-last:]
 
 
 @app.command()

@@ -13,12 +13,13 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.commands.campaign import QuitRequested
+from ..engine.commands.campaign import QuitRequested, render_event
 from ..engine.execute import CommandLayer
 from ..engine.principal import GM, Principal
 from ..engine.session import Session
 from ..errors import HacktableError, ScriptError
 from ..play.outcome import Outcome
+from ..play.visibility import reveals_in, visible
 from .render import Printer
 
 __all__ = ["Console"]
@@ -88,13 +89,19 @@ class Console:
         """Prompt for commands until ``quit`` or end of input; errors are shown and
         the prompt comes back."""
         prompt, ask = _make_prompts(self, history)
+        game = self.session.game
+        if game.started:
+            where = f"session {game.number}, seed {game.seed}"
+        else:
+            where = f"session {game.number} begins with the first action (seed {game.seed})"
         self.printer.text(
             f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.path} "
-            f"- session {self.session.number}, seed {self.session.seed}",
+            f"- {where}",
             "title",
         )
         self.printer.text("Type 'help' for commands, Tab to complete, 'quit' to leave.", "muted")
         while True:
+            self.show_others()
             try:
                 line = prompt("hacktable> ")
             except KeyboardInterrupt:
@@ -109,6 +116,19 @@ class Console:
                 self.printer.failure(error, line)
                 continue
             self.printer.outcome(outcome)
+
+    def show_others(self) -> None:
+        """Read what other writers (another console, the web table) appended since the
+        last command, and show it as this console's principal may see it (RULINGS G4),
+        so the prompt never stands on a stale log. A failure to read is shown, not
+        raised: the next command reads again."""
+        try:
+            news = self.session.refresh()
+        except HacktableError as error:
+            self.printer.failure(error)
+            return
+        for event in visible(news, self.principal, reveals_in(news)):
+            self.printer.text(render_event(event), "muted")
 
 
 def read_script(path: Path) -> str:

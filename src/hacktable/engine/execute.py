@@ -12,23 +12,39 @@ line with :meth:`CommandLayer.parse` or builds an intent itself, calls
 :meth:`CommandLayer.execute` with its principal, and renders the :class:`Outcome`. It
 holds no rule and no authorisation. A command that fails stores nothing and leaves the
 state as it was.
+
+Other writers (the web server, another console) may append to the same campaign. Before
+each command the session reads what they appended (:meth:`Session.refresh`); a write
+that is stale all the same (another got in between) is retried once at the new end of
+the log: authorised, resolved and stored again, so its dice are those of its new place
+(docs/rulings.md H110, H112). A second stale write is refused, naming the event that got
+in first; nothing is lost.
+
+What the asker is shown of an outcome is what they may see of its events (RULINGS G4):
+a player's blind roll comes back without its dice. Listeners hear every outcome whole:
+a front end that shows it to others filters it with
+:func:`~hacktable.play.visibility.seen_by`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from ..errors import AmbiguousNameError, CommandError, UnknownNameError
+from ..errors import AmbiguousNameError, CampaignError, CommandError, UnknownNameError
 from ..play.character import fold
-from ..play.outcome import DieRoll, Outcome
+from ..play.events import Event
+from ..play.outcome import DieRoll, Outcome, Reply
 from ..play.outcome_codec import records_to_json
 from ..play.players import owner_of, seat_of
+from ..play.visibility import Sight, seen_by, sight, visible
 from ..rulesets.context import Asker, Context
 from ..rulesets.grammar import AccessKind, Command, Intent, Words, find, split
+from ..store import StaleWriteError
 from .principal import GM, NotAllowedError, Principal, Role
 from .session import Session
 
-__all__ = ["CommandLayer", "Listener"]
+__all__ = ["CommandLayer", "Listener", "LostRaceError"]
 
 Listener = Callable[[Outcome], None]
 """Told of every outcome whose events were stored (live updates)."""
@@ -94,13 +110,49 @@ class CommandLayer:
             CommandError: a :class:`Words` intent whose words do not make the command's
                 typed intent.
             NotAllowedError: the principal may not ask this.
+            LostRaceError: another writer got in first, and again when retried (a
+                :class:`~hacktable.store.StaleWriteError`); nothing was stored.
             HacktableError: the intent cannot be done (unknown names, a rule refuses
                 it, the store failed); nothing was stored.
         """
         command = self._command_for(intent)
         if isinstance(intent, Words) and command.intent is not Words:
             intent = command.read(list(intent.words))  # a typed command's words, read
-        self._authorise(principal, intent)
+        session = self.session
+        session.refresh()
+        for retry in (False, True):
+            if retry:  # another writer got in between: once more, at the new end
+                session.refresh()
+                if ask is not None and warn is not None:  # its questions come again
+                    warn("another writer got in first: the command is resolved again")
+            self._authorise(principal, intent)
+            try:
+                reply, dealt, events = self._resolve(principal, command, intent, line, ask, warn)
+                break
+            except StaleWriteError as error:
+                if retry:
+                    raise self._lost(error, principal) from None
+        outcome = reply.freeze(command.name, command.owner, intent, dealt, events)
+        if events:
+            for listener in tuple(self._listeners):
+                listener(outcome)
+        return _as_seen_by(outcome, principal)
+
+    def _resolve(
+        self,
+        principal: Principal,
+        command: Command,
+        intent: Intent,
+        line: str,
+        ask: Asker | None,
+        warn: Callable[[str], None] | None,
+    ) -> tuple[Reply, list[DieRoll], tuple[Event, ...]]:
+        """Resolve ``intent`` and store its events in one transaction (all or none).
+
+        Raises:
+            StaleWriteError: another writer appended first (nothing was stored).
+            HacktableError: as :meth:`execute`.
+        """
         session = self.session
         session.begin(principal)
         try:
@@ -111,11 +163,14 @@ class CommandLayer:
         except BaseException:
             session.abandon()
             raise
-        outcome = reply.freeze(command.name, command.owner, intent, dealt, events)
-        if events:
-            for listener in tuple(self._listeners):
-                listener(outcome)
-        return outcome
+        return reply, dealt, events
+
+    def _lost(self, error: StaleWriteError, principal: Principal) -> LostRaceError:
+        """The error for a write stale twice, naming the event that got in first as
+        ``principal`` may see it."""
+        first = self.session.event(error.expected + 1)
+        seen = None if first is None else seen_by(first, principal, self.session.revealed())
+        return LostRaceError(error.path, error.expected, error.found, error.expected + 1, seen)
 
     def run(
         self,
@@ -187,3 +242,48 @@ class CommandLayer:
             if owner is None or fold(owner) != fold(who):
                 reason = f"{character.name} is played by {owner or 'the GM'}"
                 raise NotAllowedError(who, f"{what} for {character.name}", reason)
+
+
+class LostRaceError(StaleWriteError):
+    """A command another writer beat twice (its write was stale, and stale again when
+    retried at the new end of the log); nothing of it was stored (docs/rulings.md
+    H112).
+
+    Attributes:
+        path: the campaign.
+        expected: the ``seq`` the command expected last, the second time.
+        found: the ``seq`` that was last.
+        first_seq: the ``seq`` of the event that got in first.
+        first: that event, as the command's principal may see it (``None`` if they may
+            not know of it).
+    """
+
+    def __init__(
+        self, path: str, expected: int, found: int, first_seq: int, first: Event | None
+    ) -> None:
+        if first is None:
+            what = f"#{first_seq}"
+        else:
+            what = f"#{first.seq} {first.action} by {first.principal}: {first.summary}"
+        CampaignError.__init__(
+            self,
+            f"{path}: another writer got in first ({what}), twice: nothing was stored; try again",
+            path,
+        )
+        self.expected = expected
+        self.found = found
+        self.first_seq = first_seq
+        self.first = first
+
+
+def _as_seen_by(outcome: Outcome, principal: Principal) -> Outcome:
+    """``outcome`` as ``principal`` may see it (RULINGS G4): its events as they see
+    them, and when any is not theirs to see whole (a blind roll), without the dice,
+    checks and tables it holds."""
+    if principal.role is Role.GM:
+        return outcome
+    concealed = any(sight(event, principal) is not Sight.WHOLE for event in outcome.events)
+    events = tuple(visible(outcome.events, principal))
+    if not concealed:
+        return outcome if events == outcome.events else replace(outcome, events=events)
+    return replace(outcome, dice=(), checks=(), tables=(), events=events)

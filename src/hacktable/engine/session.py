@@ -1,6 +1,6 @@
 """A play session: the campaign store, the state its log describes, the ruleset and the
-session's random source; the :class:`~hacktable.rulesets.context.Table` every command
-resolves against.
+open game session with its seeds; the :class:`~hacktable.rulesets.context.Table` every
+command resolves against.
 
 The live state changes in one place. While a command resolves (between
 :meth:`Session.begin` and :meth:`Session.finish`), :meth:`Session.commit` stages each
@@ -8,8 +8,15 @@ event: it is checked and applied to the state at once, so the command reads its 
 changes, and kept in order. :meth:`Session.finish` stores every staged event in one
 transaction, at the sequence number the session expects the log to end at; if the
 command fails, :meth:`Session.abandon` puts the state back as it was and nothing is
-stored (docs/rulings.md H103). Outside a command (the session's own first event) an
-event is stored at once.
+stored (docs/rulings.md H103). Outside a command (a session started at open) an event
+is stored at once, at the sequence number expected too.
+
+Game sessions are explicit (RULINGS G6; :mod:`.game_session`): opening a campaign
+continues its open game session, or begins a new one with ``seed``; with neither, the
+first command that stores an event begins one, its ``session.start`` staged before the
+command's own events (docs/rulings.md H109), so opening a campaign to read writes
+nothing. Other writers may append to the same campaign: :meth:`Session.refresh` reads
+what they appended and follows their game sessions.
 """
 
 from __future__ import annotations
@@ -27,11 +34,13 @@ from ..play.codec import from_json, to_json
 from ..play.events import Change, Event
 from ..play.principal import GM, NotAllowedError, Principal, Role
 from ..play.state import CampaignState, undo_target
+from ..play.visibility import reveals_in, visible
 from ..rulesets import get_ruleset
 from ..rulesets.base import Ruleset
 from ..rulesets.grammar import CommandSet
 from ..rulesets.powers import UNDO_OTHERS, UNDO_ROLL
 from ..store import CampaignStore
+from .game_session import START, GameSession, end_event, follow, open_game_session, start_event
 
 __all__ = ["Session"]
 
@@ -43,35 +52,142 @@ class Session:
         store: the campaign file.
         ruleset: the campaign's ruleset.
         state: the campaign state after the last event.
-        number: this session's number in the campaign (1 for the first).
-        seed: the seed every roll of this session derives from (RULINGS G1).
+        game: the open game session; one not yet begun (``game.started`` false) when
+            none is open: the first command that stores an event begins it.
+        source: where the commands come from (``"console"``, a script's path),
+            recorded in the ``session.start`` of a session this one begins.
     """
 
-    def __init__(self, store: CampaignStore, seed: int | None = None, source: str = "") -> None:
+    def __init__(
+        self,
+        store: CampaignStore,
+        seed: int | None = None,
+        source: str = "",
+        secret_seed: int | None = None,
+    ) -> None:
+        """Open ``store``'s campaign: continue its open game session, or with ``seed``
+        begin a new one at once (``play --seed N``).
+
+        Args:
+            store: the campaign.
+            seed: the seed of a game session to begin now; ``None`` continues the open
+                one (or begins one, with fresh seeds, with the first command that
+                stores an event).
+            source: where the commands come from, for ``session.start``.
+            secret_seed: the secret stream's seed of the session ``seed`` begins
+                (fresh when ``None``; ignored without ``seed``).
+
+        Raises:
+            CampaignError: reading the log, or storing the new session's start, failed.
+            LogConsistencyError: the log does not replay.
+        """
         self.store = store
         self.ruleset: Ruleset[Any] = get_ruleset(store.ruleset)
-        self.state = CampaignState.replay(store.events())
-        self.number = store.next_session()
-        self.seed = fresh_seed() if seed is None else seed
-        self.actions = 0
+        self.source = source
         self.dealt: list[tuple[int, int]] = []
         """``(sides, face)`` of every die dealt since the command began."""
         self.principal: Principal = GM
         """Who asked for the command being resolved."""
         self._staged: list[Event] | None = None
-        self._rollback: tuple[CampaignState, int] | None = None
-        self.commit(
-            Event(
-                "session.start",
-                summary=f"session {self.number} begins (seed {self.seed})",
-                detail={
-                    "seed": self.seed,
-                    "ruleset": self.ruleset.id,
-                    "hacktable": __version__,
-                    "source": source,
-                },
-            )
+        self._rollback: tuple[CampaignState, GameSession, int] | None = None
+        self.state, found = self._load()
+        self._next = store.next_session()
+        """The number a new game session gets: 1 + the highest seen."""
+        self.game: GameSession = self._not_begun() if found is None else found
+        if seed is not None:
+            self.start_game_session(seed, secret_seed)
+
+    # -- game sessions -------------------------------------------------------------------
+    @property
+    def number(self) -> int:
+        """The open game session's number (1 for the first; the number the next one
+        will have while none is open)."""
+        return self.game.number
+
+    @property
+    def seed(self) -> int:
+        """The seed of the open game session's public dice (RULINGS G6)."""
+        return self.game.seed
+
+    @property
+    def secret_seed(self) -> int | None:
+        """The seed of its secret stream (the GM's alone to see)."""
+        return self.game.secret_seed
+
+    def start_game_session(
+        self, seed: int | None = None, secret_seed: int | None = None, command: str = ""
+    ) -> Event:
+        """Begin a new game session (a ``session.start`` event; the open one, if any,
+        ends where it begins: docs/rulings.md H109).
+
+        Args:
+            seed: its public seed (fresh when ``None``).
+            secret_seed: its secret stream's seed (fresh when ``None``).
+            command: the command line that began it.
+
+        Returns:
+            The ``session.start`` event, staged (inside a command) or stored.
+
+        Raises:
+            CampaignError: (outside a command) the store refused it.
+        """
+        game = GameSession(
+            self._next,
+            fresh_seed() if seed is None else seed,
+            fresh_seed() if secret_seed is None else secret_seed,
         )
+        before, self.game = self.game, game
+        try:
+            event = start_event(game, self.ruleset.id, __version__, self.source)
+            return self.commit(replace(event, command=command))
+        except BaseException:
+            self.game = before
+            raise
+
+    def end_game_session(self, command: str = "") -> Event:
+        """End the open game session (a ``session.end`` event); the next command that
+        stores an event begins a new one.
+
+        Raises:
+            RuleError: no game session is open.
+        """
+        if not self.game.started:
+            raise RuleError("no game session is open ('session start' begins one)")
+        return self.commit(end_event(self.game, command))
+
+    def _not_begun(self) -> GameSession:
+        """A new game session, not begun yet, with fresh seeds."""
+        return GameSession(self._next, fresh_seed(), fresh_seed())
+
+    def _follow(self, event: Event) -> None:
+        """Keep :attr:`game` up to date with ``event``, just applied (ours or another
+        writer's)."""
+        self._next = max(self._next, event.session + 1)
+        after = follow(self.game if self.game.started else None, event)
+        if after is not None:
+            self.game = after
+        elif self.game.started:
+            self.game = self._not_begun()
+
+    # -- other writers -------------------------------------------------------------------
+    def refresh(self) -> tuple[Event, ...]:
+        """Read and apply the events other writers appended since the last one this
+        session knows, following their game session changes (outside a command).
+
+        Returns:
+            The events read, in order.
+
+        Raises:
+            CampaignError: reading the log failed.
+            LogConsistencyError: an event does not fit the state (the log is damaged).
+        """
+        if self._staged is not None:
+            raise RuntimeError("refresh() while a command is resolving")
+        news = self.store.events(after=self.state.last_seq)
+        for event in news:
+            self.state = self.state.apply(event)
+            self._follow(event)
+        return tuple(news)
 
     # -- commands ------------------------------------------------------------------------
     def command_sets(self) -> tuple[CommandSet, CommandSet]:
@@ -82,10 +198,30 @@ class Session:
         return (self.ruleset.command_set(), CORE)
 
     # -- randomness ----------------------------------------------------------------------
-    def rng(self) -> random.Random:
-        """The random source for the next action: derived from the session's seed and
-        the number of the action, so a rejected command never shifts later rolls."""
-        return derive_recording(self.dealt, self.seed, self.number, self.actions + 1)
+    def place(self) -> int:
+        """The next command's place in the open game session (docs/rulings.md H110)."""
+        return self.game.place(self.state.last_seq)
+
+    def rng(self, secret: bool = False) -> random.Random:
+        """The random source for the next action: derived from the game session's seed
+        (``secret``: its secret stream's seed) and the action's place in the session,
+        so a rejected command never shifts later rolls and any process reading the log
+        deals the same dice (RULINGS G6; docs/rulings.md H101, H110).
+
+        Raises:
+            RuleError: ``secret``, and the session began before secret streams
+                (docs/rulings.md H111).
+        """
+        game = self.game
+        seed = game.seed
+        if secret:
+            if game.secret_seed is None:
+                raise RuleError(
+                    f"session {game.number} has no secret seed (it began before secret "
+                    "rolls): 'session start' begins one that has"
+                )
+            seed = game.secret_seed
+        return derive_recording(self.dealt, seed, game.number, self.place())
 
     # -- the one place that changes state ------------------------------------------------
     def begin(self, principal: Principal = GM) -> None:
@@ -93,7 +229,7 @@ class Session:
         :meth:`finish` are staged, and each records who asked."""
         self.principal = principal
         self._staged = []
-        self._rollback = (self.state, self.actions)
+        self._rollback = (self.state, self.game, self._next)
         self.dealt.clear()
 
     def finish(self, record: dict[str, Any] | None = None) -> tuple[Event, ...]:
@@ -103,8 +239,9 @@ class Session:
         ``"outcome"``, so the log keeps what the command rolled and read.
 
         Raises:
-            CampaignError: the store refused them (nothing is stored, and the state is
-                put back as it was before the command).
+            StaleWriteError: another writer appended since this session's state (nothing
+                is stored, and the state is put back as it was before the command).
+            CampaignError: the store refused them otherwise (likewise).
         """
         staged, self._staged = self._staged or [], None
         if not staged:
@@ -125,29 +262,35 @@ class Session:
     def abandon(self) -> None:
         """Drop the command's staged events: the state is as it was before it."""
         if self._rollback is not None:
-            self.state, self.actions = self._rollback
+            self.state, self.game, self._next = self._rollback
         self._staged = None
         self._rollback = None
 
     def commit(self, event: Event) -> Event:
         """Stage ``event`` (or, outside a command, store it at once) and apply it to the
         live state. Changes that change nothing are dropped, so undo never reverts a
-        no-op.
+        no-op. With no game session open, the ``session.start`` of the one not yet
+        begun goes first (docs/rulings.md H109).
 
         Raises:
             LogConsistencyError: the event's ``before`` values do not match the state
                 (nothing is staged or stored).
+            StaleWriteError: (outside a command) another writer appended first.
         """
         changes = tuple(c for c in event.changes if c.before != c.after)
         self.state.check(changes)
-        ready = replace(event, session=self.number, changes=changes, principal=self.principal.name)
+        if event.action != START and not self.game.started:
+            self.commit(start_event(self.game, self.ruleset.id, __version__, self.source))
+        ready = replace(
+            event, session=self.game.number, changes=changes, principal=self.principal.name
+        )
         if self._staged is None:
-            stored = self.store.append(ready)
+            (stored,) = self.store.append_all((ready,), expected_seq=self.state.last_seq)
         else:
             stored = replace(ready, seq=self.state.last_seq + 1)
             self._staged.append(stored)
         self.state = self.state.apply(stored)
-        self.actions += 1
+        self._follow(stored)
         return stored
 
     def undo(self, command: str = "undo") -> tuple[Event, Event]:
@@ -259,9 +402,59 @@ class Session:
         value = self.state.get("setting", name)
         return setting.default if value is None else value
 
-    def log(self, last: int | None = None) -> list[Event]:
-        """The campaign's events, all or the last ``last``."""
-        return self.store.events() if last is None else self.store.last(last)
+    # -- reading the log ---------------------------------------------------------------
+    def log(self, last: int | None = None, principal: Principal = GM) -> list[Event]:
+        """The campaign's events as ``principal`` sees them (RULINGS G4;
+        :func:`~hacktable.play.visibility.seen_by`), all or the last ``last`` of those
+        they see.
+
+        Raises:
+            CampaignError: reading the log failed.
+        """
+        if principal.role is Role.GM:
+            return self.store.events() if last is None else self.store.last(last)
+        revealed = self.revealed()
+        if last is None:
+            return visible(self.store.events(), principal, revealed)
+        window = max(last, 1)
+        while True:  # the last events, more of them while too few are seen
+            events = self.store.last(window)
+            seen = visible(events, principal, revealed)
+            if len(seen) >= last or len(events) < window:
+                return seen[-last:] if last > 0 else []
+            window *= 4
+
+    def event(self, seq: int) -> Event | None:
+        """The stored event at ``seq``, or ``None`` (to become the store's
+        ``event(seq)``).
+
+        Raises:
+            CampaignError: reading the log failed.
+        """
+        found = self.store.events(after=seq - 1, limit=1) if seq >= 1 else []
+        return found[0] if found and found[0].seq == seq else None
+
+    def revealed(self) -> set[int]:
+        """The ``seq`` of every event the GM has revealed (RULINGS G4). Today a scan of
+        the log; to become the store's indexed ``reveals()``.
+
+        Raises:
+            CampaignError: reading the log failed.
+        """
+        return reveals_in([*self.store.events(), *(self._staged or ())])
+
+    def _load(self) -> tuple[CampaignState, GameSession | None]:
+        """The state the log describes and its open game session: the one place opening
+        reads the log. Today one scan of every event; to become the store's latest
+        snapshot plus the events after it, and ``latest("session.start")`` with
+        ``latest("session.end")``.
+
+        Raises:
+            CampaignError: reading the log failed.
+            LogConsistencyError: the log does not replay.
+        """
+        events = self.store.events()
+        return CampaignState.replay(events), open_game_session(events)
 
     def names(self) -> Iterable[str]:
         """Names of every character, for completion."""

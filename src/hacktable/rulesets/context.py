@@ -39,8 +39,14 @@ class CampaignView(Protocol[CharacterT]):
     def state(self) -> CampaignState:
         """The state after the last event (staged events included)."""
 
-    def rng(self) -> random.Random:
-        """The random source for the next event (RULINGS G1; H101)."""
+    def rng(self, secret: bool = False) -> random.Random:
+        """The random source for the next event (RULINGS G1, G6; H101, H110):
+        ``secret``, the game session's secret stream (secret and blind rolls, whose
+        seed only the GM sees).
+
+        Raises:
+            RuleError: ``secret``, and the session has no secret stream (H111).
+        """
 
     def commit(self, event: Event) -> Event:
         """Stage ``event``: it is applied to :attr:`state` at once and stored with the

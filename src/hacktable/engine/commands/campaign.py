@@ -8,8 +8,9 @@ from typing import Any
 
 from ...dice import Advantage
 from ...errors import RuleError
-from ...play.events import Change, Event
+from ...play.events import Change, Event, Visibility
 from ...play.outcome import Reply
+from ...play.principal import Role
 from ...rulesets.context import CampaignView, Context
 from ...rulesets.grammar import Access, Args, Intent, find
 from ...rulesets.powers import SETTINGS, TABLES
@@ -47,7 +48,7 @@ class LogIntent(Intent):
     commands: bool = False
 
     def access(self) -> Access:
-        """Anyone (docs/rulings.md H106)."""
+        """Anyone may read the log (each sees what is theirs to see: RULINGS G4)."""
         return Access.read()
 
 
@@ -73,15 +74,16 @@ def _read_log(args: Args) -> LogIntent:
     LogIntent,
     _read_log,
     details="Every action is an event with its dice and explanation. --times adds when "
-    "it happened; --commands shows the command that made each event.",
+    "it happened; --commands shows the command that made each event. Each sees what is "
+    "theirs to see: of a secret roll by another, that it was made (RULINGS G4).",
 )
 def log_command(ctx: Context, intent: LogIntent) -> Reply:
-    """Show the last events."""
+    """Show the last events, as the asker may see them (RULINGS G4)."""
     count, times, commands = intent.count, intent.times, intent.commands
-    events = session_of(ctx).log(count)
+    events = session_of(ctx).log(count, ctx.principal)
     reply = Reply()
     for event in events:
-        style = "muted" if event.action == "session.start" else ""
+        style = "muted" if event.action in ("session.start", "session.end") else ""
         if event.action == "undo":
             style = "warning"
         reply.add(render_event(event, times), style)
@@ -406,13 +408,16 @@ def quit_command(ctx: Context, intent: QuitIntent) -> Reply:
 
 @dataclass(frozen=True, slots=True)
 class NoteIntent(Intent):
-    """Write a line of narration or a GM note into the log.
+    """Write a line of narration or a GM note into the log; a private one only its
+    author and the GM read (RULINGS G4).
 
     Attributes:
         text: the note, 1 to 2,000 printable characters.
+        private: ``note private TEXT``: for the author and the GM alone.
     """
 
     text: str
+    private: bool = False
 
     def access(self) -> Access:
         """Any player, as themselves (docs/rulings.md H106)."""
@@ -421,24 +426,45 @@ class NoteIntent(Intent):
 
 def _read_note(args: Args) -> NoteIntent:
     text = " ".join(args.rest()).strip()
+    first, _, rest = text.partition(" ")
+    private = first.lower() == "private"
+    if private:
+        text = rest.strip()
     if not text:
         raise args.error("missing TEXT")
     if len(text) > 2000:
         raise args.error(f"a note is at most 2,000 characters, not {len(text):,}")
     if any(not ch.isprintable() for ch in text):
         raise args.error("a note cannot hold control characters")
-    return NoteIntent(text)
+    return NoteIntent(text, private)
 
 
 @CORE.typed(
     "note",
-    "note TEXT",
+    "note [private] TEXT",
     "write a line of narration or a GM note into the campaign log",
     NoteIntent,
     _read_note,
+    details="""
+"note private TEXT" is read by its author and the GM alone (RULINGS G4); the others
+do not see it in the log at all.
+""",
     raw=True,
 )
 def note_command(ctx: Context, intent: NoteIntent) -> Reply:
     """Log a note."""
-    ctx.session.commit(Event("note", summary=intent.text, command=ctx.line))
-    return Reply().add(intent.text, "note")
+    player = ctx.principal.role is not Role.GM
+    ctx.session.commit(
+        Event(
+            "note",
+            actor=ctx.principal.name if player else "GM",
+            summary=intent.text,
+            command=ctx.line,
+            visibility=Visibility.PRIVATE if intent.private else Visibility.PUBLIC,
+        )
+    )
+    reply = Reply().add(intent.text, "note")
+    if intent.private:
+        who = "you and the GM" if player else "the GM"
+        reply.add(f"A private note: only {who} read it.", "muted")
+    return reply

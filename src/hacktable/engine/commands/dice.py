@@ -1,4 +1,5 @@
-"""``roll``: dice notation and bare usage dice (RULINGS G1-G3)."""
+"""``roll``: dice notation and bare usage dice (RULINGS G1-G3), in the open or in secret
+(RULINGS G4, G6)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...dice import Advantage, UsageDie, outcome_to_json, render_outcome, roll_outcome, roll_usage
-from ...play.events import Event
+from ...play.events import Event, Visibility
 from ...play.outcome import Reply
+from ...play.principal import Role
 from ...rulesets.context import CampaignView, Context
 from ...rulesets.grammar import Access, Args, Intent
 from .registry import CORE
@@ -16,43 +18,57 @@ from .registry import CORE
 
 @dataclass(frozen=True, slots=True)
 class RollIntent(Intent):
-    """Roll dice notation or a bare usage die (RULINGS G1-G3).
+    """Roll dice notation or a bare usage die (RULINGS G1-G3), in the open or in secret
+    (RULINGS G4).
 
     Attributes:
         expression: the notation, e.g. ``"4d6kh3"`` or ``"ud6"``.
         advantages: how many times ``adv`` was said.
         disadvantages: how many times ``dis`` was said (they cancel one for one).
+        visibility: ``PUBLIC``; ``GM`` (``secret``: the roller and the GM see the
+            result); ``BLIND`` (``blind``: only the GM does). Secret and blind rolls
+            draw from the game session's secret stream (RULINGS G6).
     """
 
     expression: str
     advantages: int = 0
     disadvantages: int = 0
+    visibility: Visibility = Visibility.PUBLIC
 
     def access(self) -> Access:
-        """Any player, rolling as themselves (docs/rulings.md H106)."""
+        """Anyone at the table but an observer rolls dice, as themselves
+        (docs/rulings.md H106)."""
         return Access.play()
+
+
+_ADVANTAGE = ("adv", "advantage")
+_DISADVANTAGE = ("dis", "disadvantage")
+_HIDDEN = {"secret": Visibility.GM, "blind": Visibility.BLIND}
 
 
 def _read(args: Args) -> RollIntent:
     words = args.rest()
-    advantages = sum(w.lower() in ("adv", "advantage") for w in words)
-    disadvantages = sum(w.lower() in ("dis", "disadvantage") for w in words)
-    text = " ".join(
-        w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")
-    )
+    advantages = sum(w.lower() in _ADVANTAGE for w in words)
+    disadvantages = sum(w.lower() in _DISADVANTAGE for w in words)
+    hidden = {_HIDDEN[w.lower()] for w in words if w.lower() in _HIDDEN}
+    if len(hidden) > 1:
+        raise args.error("a roll is secret or blind, not both")
+    words_used = (*_ADVANTAGE, *_DISADVANTAGE, *_HIDDEN)
+    text = " ".join(w for w in words if w.lower() not in words_used)
     if not text:
         raise args.error("missing the dice to roll")
-    return RollIntent(text, advantages, disadvantages)
+    visibility = hidden.pop() if hidden else Visibility.PUBLIC
+    return RollIntent(text, advantages, disadvantages, visibility)
 
 
 def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
-    return ("adv", "dis", "d20", "3d6", "2d6", "d6", "ud6")
+    return ("adv", "dis", "secret", "blind", "d20", "3d6", "2d6", "d6", "ud6")
 
 
 @CORE.typed(
     "roll",
-    "roll EXPR [adv|dis]",
-    "roll dice: 3d6, 4d6kh3, (d6-1)x10, 2d20kh1+5, ud6",
+    "roll EXPR [adv|dis] [secret|blind]",
+    "roll dice: 3d6, 4d6kh3, (d6-1)x10, 2d20kh1+5, ud6; in secret or blind",
     RollIntent,
     _read,
     details="""
@@ -60,6 +76,9 @@ Dice notation: NdS, constants, + - and x (or *), keep highest/lowest (4d6kh3, 2d
 parentheses, d% for d100. "adv" or "dis" rolls the whole expression twice and keeps the
 higher or lower total (RULINGS G2). "roll ud6" rolls a bare usage die and says whether
 it steps down (RULINGS G3); to use up a character's item, use "usage NAME ITEM".
+"secret": only you and the GM see the result; "blind": only the GM does (Legend Lore);
+the others see that a roll was made (RULINGS G4). Both draw from the session's secret
+stream, whose seed only the GM sees (RULINGS G6).
 """,
     complete=_complete,
 )
@@ -67,7 +86,8 @@ def roll_command(ctx: Context, intent: RollIntent) -> Reply:
     """Roll an expression; logged as an event that changes nothing."""
     text = intent.expression
     advantage = Advantage.net(intent.advantages, intent.disadvantages)
-    rng = ctx.session.rng()
+    visibility = intent.visibility
+    rng = ctx.session.rng(secret=visibility is not Visibility.PUBLIC)
     reply = Reply()
     if text.lower().startswith("ud"):
         usage = roll_usage(UsageDie.parse(text), rng, advantage)
@@ -82,6 +102,23 @@ def roll_command(ctx: Context, intent: RollIntent) -> Reply:
         outcome = roll_outcome(text, rng, advantage)
         summary = render_outcome(outcome)
         detail = outcome_to_json(outcome)
-    reply.add(summary, "dice")
-    ctx.session.commit(Event("roll", summary=summary, detail=detail, command=ctx.line))
+    gm = ctx.principal.role is Role.GM
+    if visibility is Visibility.BLIND and not gm:
+        reply.add(f"You roll {text} blind: only the GM sees the result.", "dice")
+    else:
+        reply.add(summary, "dice")
+    if visibility is Visibility.GM:
+        reply.add("A secret roll: the others see only that it was made.", "muted")
+    elif visibility is Visibility.BLIND and gm:
+        reply.add("A blind roll: only the GM sees the result.", "muted")
+    ctx.session.commit(
+        Event(
+            "roll",
+            actor="GM" if gm else ctx.principal.name,
+            summary=summary,
+            detail=detail,
+            command=ctx.line,
+            visibility=visibility,
+        )
+    )
     return reply
