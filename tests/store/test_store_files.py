@@ -14,7 +14,7 @@ from hacktable.errors import CampaignError, NotACampaignError
 from hacktable.play.events import Event
 from hacktable.store import CampaignStore
 
-from .store_helpers import folder_listing, sample_events, sha256
+from .store_helpers import folder_listing, listing_but_wal, sample_events, sha256
 
 
 def _campaign(path: Path, events: int = 0) -> Path:
@@ -90,7 +90,7 @@ def _two_campaign_rows(path: Path) -> Path:
     _campaign(path)
     connection = sqlite3.connect(path)
     connection.execute(
-        "INSERT INTO campaign SELECT 'x', name, ruleset, created_at, created_by FROM campaign"
+        "INSERT INTO campaigns SELECT 'x', 'y', ruleset, created_at, created_by FROM campaigns"
     )
     connection.commit()
     connection.close()
@@ -130,12 +130,13 @@ def test_not_a_campaign_is_refused_and_left_unchanged(
     with pytest.raises(NotACampaignError) as caught:
         CampaignStore.open(path, readonly=readonly)
     error = caught.value
+    listing = [name for name in listing if not name.endswith(("-wal", "-shm"))]
     assert error.reason.startswith(reason)
     assert str(error) == f"{path} is not a hacktable campaign: {error.reason}"
     assert "\n" not in str(error)
     assert error.path == str(path)
     assert sha256(path) == before
-    assert folder_listing(tmp_path) == listing
+    assert listing_but_wal(tmp_path) == listing
 
 
 def test_scribbled_file_is_reported_as_damaged_not_foreign(tmp_path: Path) -> None:

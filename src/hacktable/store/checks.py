@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 
 from ..errors import CampaignError, CampaignLockedError, NotACampaignError
-from .schema import APPLICATION_ID, HEAD_REVISION
+from .revision import APPLICATION_ID, HEAD_REVISION
 from .sqlitefile import (
     SQLITE_CANTOPEN,
     SQLITE_HEADER,
@@ -35,8 +35,11 @@ __all__ = [
     "read_revision",
 ]
 
-REQUIRED_TABLES = ("campaign", "events")
-"""Tables every schema revision has."""
+REQUIRED_TABLES = {
+    "0001": ("campaign", "events"),
+    HEAD_REVISION: ("campaigns", "events", "snapshots"),
+}
+"""The tables each schema revision has (the campaign table first)."""
 
 
 def check_file(path: Path) -> os.stat_result:
@@ -107,14 +110,14 @@ def check_contents(connection: sqlite3.Connection, path: Path) -> str:
     """Check that ``connection``'s database is a hacktable campaign this code can open.
 
     Reads only: the application id, the table names, the schema revision,
-    ``PRAGMA quick_check`` and the campaign row count.
+    ``PRAGMA quick_check`` and the campaign row count (a file holds one campaign).
 
     Args:
-        connection: an open connection to the file (read-only or locked).
+        connection: an open connection to the file.
         path: the file's path, for messages.
 
     Returns:
-        The file's schema revision (Alembic's ``version_num``), e.g. ``"0001"``: either
+        The file's schema revision (Alembic's ``version_num``), e.g. ``"0002"``: either
         ``HEAD_REVISION`` or an older revision the migrations know.
 
     Raises:
@@ -123,36 +126,48 @@ def check_contents(connection: sqlite3.Connection, path: Path) -> str:
         CampaignLockedError: another connection holds a lock on the file.
     """
     try:
-        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
-        if application_id != APPLICATION_ID:
-            raise NotACampaignError(str(path), "an SQLite database of some other program")
-        tables = {
-            name
-            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        if "alembic_version" not in tables:
-            raise _damaged(path, "it has no schema version (alembic_version table)")
-        revision = read_revision(connection, path)
-        if revision != HEAD_REVISION:
-            from .migrate import known_revisions  # only now: importing Alembic is slow
-
-            if revision not in known_revisions():
-                raise NotACampaignError(
-                    str(path),
-                    f"it was written by a newer hacktable (schema {one_line(revision, 40)}); "
-                    "upgrade hacktable",
-                )
-        for table in REQUIRED_TABLES:
-            if table not in tables:
-                raise _damaged(path, f"it has no {table} table")
-        problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _damaged(path, one_line("; ".join(problems)))
-        (rows,) = connection.execute("SELECT count(*) FROM campaign").fetchone()
-        if rows != 1:
-            raise _damaged(path, f"it has {rows} campaign rows instead of 1")
+        # one read transaction: one snapshot of the file, even while another process
+        # migrates it
+        connection.execute("BEGIN")
+        try:
+            return _check_contents(connection, path)
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
     except sqlite3.Error as error:
         raise failure(path, error) from None
+
+
+def _check_contents(connection: sqlite3.Connection, path: Path) -> str:
+    """:func:`check_contents` inside its read transaction."""
+    (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+    if application_id != APPLICATION_ID:
+        raise NotACampaignError(str(path), "an SQLite database of some other program")
+    tables = {
+        name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    if "alembic_version" not in tables:
+        raise _damaged(path, "it has no schema version (alembic_version table)")
+    revision = read_revision(connection, path)
+    if revision != HEAD_REVISION:
+        from .migrate import known_revisions  # only now: importing Alembic is slow
+
+        if revision not in known_revisions():
+            raise NotACampaignError(
+                str(path),
+                f"it was written by a newer hacktable (schema {one_line(revision, 40)}); "
+                "upgrade hacktable",
+            )
+    required = REQUIRED_TABLES.get(revision, REQUIRED_TABLES[HEAD_REVISION])
+    for table in required:
+        if table not in tables:
+            raise _damaged(path, f"it has no {table} table")
+    problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise _damaged(path, one_line("; ".join(problems)))
+    (rows,) = connection.execute(f"SELECT count(*) FROM {required[0]}").fetchone()
+    if rows != 1:
+        raise _damaged(path, f"it has {rows} campaign rows instead of 1")
     return revision
 
 
@@ -171,7 +186,7 @@ def probe(path: Path) -> str | None:
     Raises:
         NotACampaignError: the file is not a campaign this code can open (the reason
             says why); it is unchanged.
-        CampaignLockedError: another process holds a lock on it.
+        CampaignLockedError: another process holds a lock on it past the busy timeout.
     """
     try:
         connection = connect(path, "ro")
