@@ -293,3 +293,29 @@ def test_a_readonly_open_of_an_old_file_asks_for_an_upgrade(tmp_path: Path) -> N
     with pytest.raises(CampaignError, match=r"older hacktable \(schema 0001\)"):
         CampaignStore.open(copy, readonly=True)
     assert sha256(copy) == before
+
+
+# -- the committed 0002 fixture ----------------------------------------------------------
+
+
+def test_todays_code_reads_the_0002_fixture_exactly(tmp_path: Path) -> None:
+    from . import make_fixture_0002 as fixture
+
+    original = sha256(fixture.FIXTURE)
+    copy = tmp_path / "old.db"
+    shutil.copyfile(fixture.FIXTURE, copy)
+    with CampaignStore.open(copy, readonly=True) as viewer:
+        events = viewer.events()
+    with CampaignStore.open(copy, create=False) as store:
+        assert store.events() == events
+        assert as_given(events) == list(fixture.FIXTURE_EVENTS)
+        assert store.verify() is None
+        assert store.reveals() == {3: 5}
+        assert (store.ruleset, store.name) == (fixture.FIXTURE_RULESET, "campaign-0002")
+        snapshot = store.snapshot()
+        assert snapshot is not None
+        assert (snapshot.seq, snapshot.state) == fixture.FIXTURE_SNAPSHOT
+        assert store.append(Event("test", session=2)).seq == 6
+        assert store.verify() is None
+    assert integrity(copy) == ["ok"]
+    assert sha256(fixture.FIXTURE) == original

@@ -106,15 +106,20 @@ def read_revision(connection: sqlite3.Connection, path: Path) -> str:
     return versions[0]
 
 
-def check_contents(connection: sqlite3.Connection, path: Path) -> str:
+def check_contents(connection: sqlite3.Connection, path: Path, *, thorough: bool = False) -> str:
     """Check that ``connection``'s database is a hacktable campaign this code can open.
 
-    Reads only: the application id, the table names, the schema revision,
-    ``PRAGMA quick_check`` and the campaign row count (a file holds one campaign).
+    Reads only: the application id, the table names, the schema revision, the campaign
+    row count (a file holds one campaign) and the page count against the file's size
+    (a file cut short). These cost the same for any size of campaign; ``PRAGMA
+    quick_check``, which reads every page, runs only when ``thorough`` or the file is to
+    be migrated (an old revision): elsewhere a damaged page is reported by the read that
+    meets it (and :meth:`~hacktable.store.base.EventStore.verify` reads them all).
 
     Args:
         connection: an open connection to the file.
         path: the file's path, for messages.
+        thorough: run ``PRAGMA quick_check`` too (after a crash recovery).
 
     Returns:
         The file's schema revision (Alembic's ``version_num``), e.g. ``"0002"``: either
@@ -130,7 +135,7 @@ def check_contents(connection: sqlite3.Connection, path: Path) -> str:
         # migrates it
         connection.execute("BEGIN")
         try:
-            return _check_contents(connection, path)
+            return _check_contents(connection, path, thorough)
         finally:
             if connection.in_transaction:
                 connection.execute("ROLLBACK")
@@ -138,7 +143,7 @@ def check_contents(connection: sqlite3.Connection, path: Path) -> str:
         raise failure(path, error) from None
 
 
-def _check_contents(connection: sqlite3.Connection, path: Path) -> str:
+def _check_contents(connection: sqlite3.Connection, path: Path, thorough: bool) -> str:
     """:func:`check_contents` inside its read transaction."""
     (application_id,) = connection.execute("PRAGMA application_id").fetchone()
     if application_id != APPLICATION_ID:
@@ -162,13 +167,39 @@ def _check_contents(connection: sqlite3.Connection, path: Path) -> str:
     for table in required:
         if table not in tables:
             raise _damaged(path, f"it has no {table} table")
-    problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise _damaged(path, one_line("; ".join(problems)))
+    _check_size(connection, path)
+    if thorough or revision != HEAD_REVISION:
+        problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise _damaged(path, one_line("; ".join(problems)))
     (rows,) = connection.execute(f"SELECT count(*) FROM {required[0]}").fetchone()
     if rows != 1:
         raise _damaged(path, f"it has {rows} campaign rows instead of 1")
     return revision
+
+
+def _check_size(connection: sqlite3.Connection, path: Path) -> None:
+    """Check that the file holds the pages its header counts, when no WAL holds any.
+
+    Raises:
+        NotACampaignError: the file is shorter (a copy cut short).
+    """
+    try:
+        wal = path.with_name(path.name + "-wal").stat().st_size
+    except OSError:
+        wal = 0
+    if wal:
+        return  # pages past the file's end may be in the WAL
+    (pages,) = connection.execute("PRAGMA page_count").fetchone()
+    (page_size,) = connection.execute("PRAGMA page_size").fetchone()
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return
+    if size < pages * page_size:
+        raise _damaged(
+            path, f"it is cut short ({size} bytes of the {pages * page_size} it should have)"
+        )
 
 
 def probe(path: Path) -> str | None:

@@ -115,9 +115,10 @@ class SqliteEventStore(SqlEventStore):
 
         An existing file is checked before anything is written to it: it must be a
         non-empty SQLite database marked as a hacktable campaign (application id
-        ``APPLICATION_ID``), with the campaign tables, passing ``PRAGMA quick_check``, at a
-        schema revision this hacktable knows. A file from an older hacktable is
-        migrated (and switched to WAL mode).
+        ``APPLICATION_ID``), with the campaign tables, as long as its header says, at a
+        schema revision this hacktable knows (see :func:`~.checks.check_contents`). A
+        file from an older hacktable is checked page by page, then migrated (and
+        switched to WAL mode).
 
         Args:
             path: the campaign file, e.g. ``"campaigns/barrowmaze.db"``.
@@ -221,7 +222,10 @@ class SqliteEventStore(SqlEventStore):
             raise failure(path, error) from None
         try:
             prepare_writer(raw, path)  # rolls back an old-style hot journal, if any
-            revision = check_contents(raw, path) if probed is None else read_revision(raw, path)
+            if probed is None:  # recovered from a crash: check every page
+                revision = check_contents(raw, path, thorough=True)
+            else:
+                revision = read_revision(raw, path)
             if revision != probed and probed is not None:  # changed since the probe
                 revision = check_contents(raw, path)
             if revision != HEAD_REVISION:
