@@ -358,3 +358,19 @@ def test_a_damaged_row_is_reported_when_read(backend: Backend) -> None:
         with pytest.raises(CampaignError, match=r"damaged: event #3 has an unreadable visibility"):
             store.events(after=2)
         assert store.verify() == 2
+
+
+def test_a_batch_larger_than_one_statement_is_still_all_or_nothing(backend: Backend) -> None:
+    from hacktable.store.sql import ROWS_PER_STATEMENT
+
+    size = 2 * ROWS_PER_STATEMENT + 3
+    batch = [Event("note", summary=str(i), detail={"i": i}) for i in range(size)]
+    with backend.open() as store:
+        store.append(Event("first"))
+        with pytest.raises(StaleWriteError):
+            store.append_all(batch, expected_seq=0)
+        assert store.last_seq() == 1
+        stored = store.append_all(batch, expected_seq=1)
+        assert [e.seq for e in stored] == list(range(2, size + 2))
+        assert store.events(after=1) == stored
+        assert store.verify() is None

@@ -131,6 +131,13 @@ def test_text_postgres_cannot_hold_is_refused_not_fatal(postgres: str) -> None:
         with pytest.raises(EventRejectedError, match="NUL"):
             store.append(Event("note", summary="a\x00b"))
         assert store.append(Event("fine")).seq == 1
+        # in the last statement of a batch too big for one: none of it is stored
+        from hacktable.store.sql import ROWS_PER_STATEMENT
+
+        batch = [Event("note") for _ in range(2 * ROWS_PER_STATEMENT)]
+        with pytest.raises(EventRejectedError, match="NUL"):
+            store.append_all([*batch, Event("note", actor="\x00")], expected_seq=1)
+        assert store.last_seq() == 1
 
 
 def test_a_lost_connection_fails_one_call_and_the_next_reconnects(postgres: str) -> None:

@@ -5,15 +5,17 @@ its driver differs: the parameter style (``%(name)s`` for psycopg), how transact
 begin (SQLite's ``BEGIN IMMEDIATE`` takes the write lock at once), and what its errors
 mean. Every query names the campaign, so one database may hold many.
 
-Appending is one ``INSERT`` per event inside one transaction: the previous event's hash
-is kept in memory after each append and re-read only when the writer expects the log to
-end elsewhere. The ``(campaign, seq)`` primary key refuses a second event at the same
-number, which is how a stale write is caught on every backend.
+Appending is one ``INSERT`` statement for all the events of a command (atomic on its own:
+one round trip to a server); the previous event's hash is kept in memory after each
+append and re-read only when the writer expects the log to end elsewhere. The
+``(campaign, seq)`` primary key refuses a second event at the same number, which is how
+a stale write is caught on every backend.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import re
@@ -50,10 +52,6 @@ TAIL: Final = "SELECT seq, hash FROM events WHERE campaign = :campaign ORDER BY 
 EVENT: Final = f"SELECT {_SELECTED} FROM events WHERE campaign = :campaign AND seq = :seq"
 HASH_AT: Final = "SELECT hash FROM events WHERE campaign = :campaign AND seq = :seq"
 MAX_SESSION: Final = "SELECT max(session) FROM events WHERE campaign = :campaign"
-INSERT: Final = (
-    f"INSERT INTO events ({', '.join(_INSERTED)}) "
-    f"VALUES ({', '.join(':' + name for name in _INSERTED)})"
-)
 UNDO_TARGET: Final = (
     f"SELECT {', '.join('e.' + name for name in COLUMNS)} FROM events e"
     " WHERE e.campaign = :campaign AND e.changes <> '[]' AND e.undoes IS NULL"
@@ -83,14 +81,31 @@ SAVE_SNAPSHOT: Final = (
 )
 DELETE_SNAPSHOT: Final = "DELETE FROM snapshots WHERE campaign = :campaign AND seq = :seq"
 
+ROWS_PER_STATEMENT: Final = 500
+"""Events one ``INSERT`` statement holds at most (16 parameters each: SQLite allows
+32,766 in a statement, Postgres 65,535)."""
+
 _NO_LIMIT: Final = 2**63 - 1
 _APPEND_TRIES: Final = 5
 """Appends at the end (no ``expected_seq``) retried when another writer took the
 number first (Postgres, whose writers do not lock the whole log)."""
 
 
+@functools.cache
+def insert_statement(rows: int) -> str:
+    """The ``INSERT`` of ``rows`` events, parameters named ``:column_N`` for row N.
+
+    >>> insert_statement(2).count("VALUES"), insert_statement(2).count(":seq_")
+    (1, 2)
+    """
+    values = ", ".join(
+        "(" + ", ".join(f":{name}_{i}" for name in _INSERTED) + ")" for i in range(rows)
+    )
+    return f"INSERT INTO events ({', '.join(_INSERTED)}) VALUES {values}"
+
+
 class _StaleError(Exception):
-    """Raised inside an append's transaction to leave it (rolled back) as stale."""
+    """Raised while appending: the log does not reach the expected ``seq``."""
 
 
 class Dialect(ABC):
@@ -334,42 +349,58 @@ class SqlEventStore(EventStore):
         at: str,
         expected_seq: int | None,
     ) -> list[Event]:
-        """Insert ``rows`` in one write transaction, chained, after ``expected_seq``.
+        """Insert ``rows``, chained, after ``expected_seq``: one multi-row ``INSERT``,
+        atomic on its own (the connection is in autocommit mode), so one round trip to a
+        server; a batch of more than :data:`ROWS_PER_STATEMENT` goes in several
+        statements inside one write transaction.
+
+        What is read first (the hash of the event to follow, the events undone) never
+        changes once stored, the log being append-only, so it is read outside the
+        write; the ``(campaign, seq)`` key refuses the insert if another writer took
+        the number meanwhile.
 
         Raises:
             _StaleError: the log does not reach ``expected_seq``.
             EventRejectedError: an event undoes no stored event.
             Exception: the driver's errors (a unique violation: the number was taken).
         """
-        dialect = self._dialect
+        last, previous = self._previous(connection, expected_seq)
         stored: list[Event] = []
-        with dialect.transaction(connection, write=True):
-            last, previous = self._previous(connection, expected_seq)
-            for number, (event, row) in enumerate(zip(events, rows, strict=True), 1):
-                if event.undoes is not None and not self._has(connection, event.undoes):
-                    raise EventRejectedError(
-                        self.location,
-                        f"it undoes event #{event.undoes}, which is not in the log",
-                    )
-                values = {
-                    **row,
-                    "campaign": self.campaign_id,
-                    "seq": last + number,
-                    "at": at,
-                    "prev_hash": previous,
-                }
-                values["hash"] = link_hash(previous, values)
-                connection.execute(dialect.statement(INSERT), values)
-                stored.append(
-                    replace(
-                        event, seq=last + number, at=at, prev_hash=previous, hash=values["hash"]
-                    )
+        values: list[dict[str, Any]] = []
+        for seq, (event, row) in enumerate(zip(events, rows, strict=True), last + 1):
+            undoes = event.undoes
+            if undoes is not None and not (last < undoes < seq or self._has(connection, undoes)):
+                raise EventRejectedError(
+                    self.location, f"it undoes event #{undoes}, which is not in the log"
                 )
-                previous = values["hash"]
+            value = {**row, "campaign": self.campaign_id, "seq": seq, "at": at}
+            value["prev_hash"] = previous
+            value["hash"] = previous = link_hash(value["prev_hash"], value)
+            values.append(value)
+            stored.append(
+                replace(event, seq=seq, at=at, prev_hash=value["prev_hash"], hash=previous)
+            )
+        if len(values) <= ROWS_PER_STATEMENT:
+            self._insert_rows(connection, values)
+        else:
+            with self._dialect.transaction(connection, write=True):
+                for start in range(0, len(values), ROWS_PER_STATEMENT):
+                    self._insert_rows(connection, values[start : start + ROWS_PER_STATEMENT])
         return stored
 
+    def _insert_rows(self, connection: Any, values: list[dict[str, Any]]) -> None:
+        params = {
+            f"{name}_{i}": value for i, row in enumerate(values) for name, value in row.items()
+        }
+        connection.execute(self._dialect.statement(insert_statement(len(values))), params)
+
     def _previous(self, connection: Any, expected_seq: int | None) -> tuple[int, str]:
-        """``(seq, hash)`` of the event to append after, inside the write transaction."""
+        """``(seq, hash)`` of the event to append after: the log's last if
+        ``expected_seq`` is ``None``.
+
+        Raises:
+            _StaleError: there is no event ``expected_seq``.
+        """
         params = {"campaign": self.campaign_id}
         if expected_seq is None:
             row = connection.execute(self._dialect.statement(TAIL), params).fetchone()
