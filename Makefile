@@ -37,8 +37,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The store's tests run on SQLite and on a throwaway Postgres that scripts/with-postgres
+# starts and stops around pytest (it says so, and the Postgres cases skip, if Postgres
+# cannot start; under CI=true they fail instead).
 pytest: $(STAMP)
-	$(BIN)/pytest
+	scripts/with-postgres $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

@@ -131,6 +131,6 @@ class Twins:
 
 
 def _event(event: Event) -> Event:
-    """An event without what differs between the campaigns: the line it was typed as
-    and the time it was stored."""
-    return dataclasses.replace(event, command="", at="")
+    """An event without what differs between the campaigns: the line it was typed as,
+    the time it was stored, and the hashes that cover them."""
+    return dataclasses.replace(event, command="", at="", prev_hash="", hash="")

@@ -68,16 +68,33 @@ def sample_events() -> list[Event]:
 
 
 def stored_form(events: list[Event], first_seq: int = 1) -> list[Event]:
-    """``events`` with ``seq`` numbered from ``first_seq`` and ``at`` cleared."""
-    return [replace(e, seq=first_seq + i, at="") for i, e in enumerate(events)]
+    """``events`` with ``seq`` numbered from ``first_seq``, ``at`` and the hashes cleared."""
+    return [
+        replace(e, seq=first_seq + i, at="", prev_hash="", hash="") for i, e in enumerate(events)
+    ]
 
 
 def without_at(events: list[Event]) -> list[Event]:
-    """``events`` with ``at`` cleared (it is the time of storing)."""
-    return [replace(e, at="") for e in events]
+    """``events`` with ``at`` (the time of storing) and the hashes (which cover it)
+    cleared."""
+    return [replace(e, at="", prev_hash="", hash="") for e in events]
 
 
-def run_python(code: str, *args: str, cwd: Path) -> subprocess.Popen[str]:
+def as_given(events: list[Event]) -> list[Event]:
+    """``events`` with everything the store fills cleared: as they were appended."""
+    return [replace(e, seq=0, at="", prev_hash="", hash="") for e in events]
+
+
+def listing_but_wal(folder: Path) -> list[str]:
+    """:func:`folder_listing` without SQLite's ``-wal`` and ``-shm`` files, checking that
+    any ``-wal`` is empty: WAL mode needs them beside a file even to read it, and an
+    empty one means nothing was written."""
+    for wal in folder.glob("*-wal"):
+        assert wal.stat().st_size == 0, f"{wal} holds {wal.stat().st_size} bytes"
+    return [name for name in folder_listing(folder) if not name.endswith(("-wal", "-shm"))]
+
+
+def run_python(code: str, *args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
     """Start ``python -c code args...`` with this interpreter, stdin/stdout/stderr piped."""
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],

@@ -14,7 +14,7 @@ from hacktable.errors import CampaignError, NotACampaignError
 from hacktable.play.events import Event
 from hacktable.store import CampaignStore
 
-from .store_helpers import folder_listing, sample_events, sha256
+from .store_helpers import folder_listing, listing_but_wal, sample_events, sha256
 
 
 def _campaign(path: Path, events: int = 0) -> Path:
@@ -90,7 +90,7 @@ def _two_campaign_rows(path: Path) -> Path:
     _campaign(path)
     connection = sqlite3.connect(path)
     connection.execute(
-        "INSERT INTO campaign SELECT 'x', name, ruleset, created_at, created_by FROM campaign"
+        "INSERT INTO campaigns SELECT 'x', 'y', ruleset, created_at, created_by FROM campaigns"
     )
     connection.commit()
     connection.close()
@@ -111,7 +111,6 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
     ("empty", _empty_file, "empty file"),
     ("foreign", _foreign_database, "an SQLite database of some other program"),
     ("lookalike", _lookalike_database, "an SQLite database of some other program"),
-    ("scribbled", _scribbled, "damaged: "),
     ("truncated", _truncated, "damaged: "),
     ("bad header", _bad_header, "damaged: "),
     ("no events table", _no_events_table, "damaged: it has no events table"),
@@ -130,19 +129,45 @@ def test_not_a_campaign_is_refused_and_left_unchanged(
     with pytest.raises(NotACampaignError) as caught:
         CampaignStore.open(path, readonly=readonly)
     error = caught.value
+    listing = [name for name in listing if not name.endswith(("-wal", "-shm"))]
     assert error.reason.startswith(reason)
     assert str(error) == f"{path} is not a hacktable campaign: {error.reason}"
     assert "\n" not in str(error)
     assert error.path == str(path)
     assert sha256(path) == before
-    assert folder_listing(tmp_path) == listing
+    assert listing_but_wal(tmp_path) == listing
 
 
-def test_scribbled_file_is_reported_as_damaged_not_foreign(tmp_path: Path) -> None:
+@pytest.mark.parametrize("readonly", [False, True], ids=["writable", "readonly"])
+def test_a_scribbled_page_is_reported_as_damaged_by_the_read_that_meets_it(
+    tmp_path: Path, readonly: bool
+) -> None:
+    # Opening reads what it needs, not every page (its cost must not grow with the
+    # campaign): the damage is found by the read that meets it, a full one at the latest.
     path = _scribbled(tmp_path / "c.db")
-    with pytest.raises(NotACampaignError, match=r"damaged: \S") as caught:
+    before = sha256(path)
+    with CampaignStore.open(path, readonly=readonly) as store:
+        for read in (store.events, store.verify):
+            with pytest.raises(NotACampaignError, match=r"damaged: \S") as caught:
+                read()
+            assert str(caught.value).startswith(f"{path} is not a hacktable campaign: damaged")
+            assert len(str(caught.value)) < 400
+            assert "\n" not in str(caught.value)
+    assert sha256(path) == before
+
+
+def test_an_old_file_with_a_scribbled_page_is_refused_before_migrating(tmp_path: Path) -> None:
+    from .make_fixture import FIXTURE
+
+    path = tmp_path / "old.db"
+    data = bytearray(FIXTURE.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    last = (len(data) // page - 1) * page  # the events table's last page
+    data[last + 8 : last + page] = bytes((i * 37 + 11) % 256 for i in range(page - 8))
+    path.write_bytes(bytes(data))
+    with pytest.raises(NotACampaignError, match=r"damaged: \S"):
         CampaignStore.open(path)
-    assert len(str(caught.value)) < 400
+    assert path.read_bytes() == bytes(data)
 
 
 def test_a_folder_is_not_a_campaign(tmp_path: Path) -> None:

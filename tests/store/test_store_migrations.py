@@ -10,7 +10,6 @@ import sqlite3
 import subprocess
 import sys
 import uuid
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from hacktable.store.migrate import MIGRATIONS_DIR, alembic_config, known_revisi
 from hacktable.store.schema import metadata
 
 from .make_fixture import FIXTURE, FIXTURE_EVENTS, FIXTURE_RULESET
-from .store_helpers import integrity, sha256
+from .store_helpers import as_given, integrity, sha256
 
 
 def _engine(path: Path) -> Engine:
@@ -79,19 +78,19 @@ def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
         assert differences == []
         assert set(inspect(connection).get_table_names()) == {
             "alembic_version",
-            "campaign",
+            "campaigns",
             "events",
+            "snapshots",
         }
     engine.dispose()
     plain = _engine(declared)
     metadata.create_all(plain)
     plain.dispose()
-    # the exact DDL, so AUTOINCREMENT, NOT NULL, constraint and index names agree too
+    # the exact DDL, so keys, NOT NULL, defaults, constraint and index names agree too
     assert _schema(migrated) == _schema(declared)
-    assert (
-        "seq INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT"
-        in {name: sql for _, name, sql in _schema(migrated)}["events"]
-    )
+    events = {name: sql for _, name, sql in _schema(migrated)}["events"]
+    assert "CONSTRAINT pk_events PRIMARY KEY (campaign, seq)" in events
+    assert "AUTOINCREMENT" not in events  # the store gives every number
 
 
 def test_store_creates_the_declared_schema(tmp_path: Path) -> None:
@@ -121,11 +120,16 @@ def test_env_supports_a_url_and_offline_sql(tmp_path: Path) -> None:
     config.set_main_option("sqlalchemy.url", f"sqlite:///{path}")
     command.upgrade(config, "head")
     assert [name for _, name, _ in _schema(path)] == [
-        "ix_events_action",
-        "ix_events_actor",
-        "sqlite_autoindex_campaign_1",
-        "campaign",
+        "ix_events_campaign_action",
+        "ix_events_campaign_session",
+        "ix_events_campaign_undoes",
+        "sqlite_autoindex_campaigns_1",
+        "sqlite_autoindex_campaigns_2",
+        "sqlite_autoindex_events_1",
+        "sqlite_autoindex_snapshots_1",
+        "campaigns",
         "events",
+        "snapshots",
     ]
     output = io.StringIO()
     offline = alembic_config()
@@ -142,12 +146,12 @@ def test_opening_a_current_file_does_not_import_alembic(tmp_path: Path) -> None:
         "from hacktable.store import CampaignStore\n"
         "with CampaignStore.open(sys.argv[1]) as store:\n"
         "    store.append(__import__('hacktable.play.events').play.events.Event('x'))\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('alembic', 'sqlalchemy')))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
     )
-    assert result.stdout == "[]\n"
+    assert result.stdout == "[]\n"  # nor SQLAlchemy: the store runs on sqlite3
 
 
 def test_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
@@ -190,7 +194,8 @@ def test_todays_code_reads_the_0001_fixture_exactly(tmp_path: Path) -> None:
     shutil.copyfile(FIXTURE, copy)
     with CampaignStore.open(copy, create=False) as store:
         events = store.events()
-        assert [replace(e, seq=0, at="") for e in events] == list(FIXTURE_EVENTS)
+        assert as_given(events) == list(FIXTURE_EVENTS)
+        assert store.verify() is None  # the migration chained the old events
         assert [e.seq for e in events] == [1, 2, 3, 4]
         for e in events:
             assert datetime.fromisoformat(e.at).tzinfo == UTC
@@ -203,3 +208,114 @@ def test_todays_code_reads_the_0001_fixture_exactly(tmp_path: Path) -> None:
         assert store.events()[:4] == events
     assert integrity(copy) == ["ok"]
     assert sha256(FIXTURE) == original
+
+
+# -- old files are migrated to 0002, their events chained ------------------------------
+
+REAL_FIXTURE = FIXTURE.with_name("campaign-0.1.0.db")
+
+OLD_ROWS = (
+    "SELECT seq, at, session, actor, action, summary, detail, changes, command, undoes"
+    " FROM events ORDER BY seq"
+)
+
+
+@pytest.mark.parametrize("fixture", [FIXTURE, REAL_FIXTURE], ids=["0001", "0.1.0"])
+def test_an_old_file_is_migrated_with_a_verifying_chain(tmp_path: Path, fixture: Path) -> None:
+    copy = tmp_path / "old.db"
+    shutil.copyfile(fixture, copy)
+    old = sqlite3.connect(copy)
+    try:
+        rows = old.execute(OLD_ROWS).fetchall()
+        (campaign,) = old.execute("SELECT id, name, ruleset, created_at, created_by FROM campaign")
+    finally:
+        old.close()
+    assert len(rows) >= 4
+    with CampaignStore.open(copy, create=False) as store:
+        assert store.verify() is None
+        assert (
+            store.campaign_id,
+            store.name,
+            store.ruleset,
+            store.created_at,
+            store.created_by,
+        ) == campaign
+        events = store.events()
+        assert all(e.principal == "GM" and e.visibility.value == "public" for e in events)
+        assert all(e.audience == "" for e in events)
+        assert store.append(Event("after", session=9)).seq == len(rows) + 1
+        assert store.verify() is None
+    new = sqlite3.connect(copy)
+    try:
+        assert new.execute(OLD_ROWS + " LIMIT ?", (len(rows),)).fetchall() == rows  # kept as is
+        assert new.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+        assert new.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        tables = {name for (name,) in new.execute("SELECT name FROM sqlite_master")}
+        assert "campaign" not in tables
+    finally:
+        new.close()
+    assert integrity(copy) == ["ok"]
+
+
+OPEN_OLD = """
+import sys
+from hacktable.store import open_store
+with open_store(sys.argv[1], create=False) as store:
+    print(store.last_seq(), store.verify())
+"""
+
+
+def test_two_processes_opening_an_old_file_at_once_migrate_it_once(tmp_path: Path) -> None:
+    copy = tmp_path / "old.db"
+    shutil.copyfile(REAL_FIXTURE, copy)
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPEN_OLD, str(copy)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    results = [child.communicate(timeout=120) for child in children]
+    assert [child.returncode for child in children] == [0, 0], [err for _, err in results]
+    assert results[0][0] == results[1][0]
+    assert results[0][0].endswith(" None\n")
+    assert integrity(copy) == ["ok"]
+
+
+def test_a_readonly_open_of_an_old_file_asks_for_an_upgrade(tmp_path: Path) -> None:
+    copy = tmp_path / "old.db"
+    shutil.copyfile(FIXTURE, copy)
+    before = sha256(copy)
+    from hacktable.errors import CampaignError
+
+    with pytest.raises(CampaignError, match=r"older hacktable \(schema 0001\)"):
+        CampaignStore.open(copy, readonly=True)
+    assert sha256(copy) == before
+
+
+# -- the committed 0002 fixture ----------------------------------------------------------
+
+
+def test_todays_code_reads_the_0002_fixture_exactly(tmp_path: Path) -> None:
+    from . import make_fixture_0002 as fixture
+
+    original = sha256(fixture.FIXTURE)
+    copy = tmp_path / "old.db"
+    shutil.copyfile(fixture.FIXTURE, copy)
+    with CampaignStore.open(copy, readonly=True) as viewer:
+        events = viewer.events()
+    with CampaignStore.open(copy, create=False) as store:
+        assert store.events() == events
+        assert as_given(events) == list(fixture.FIXTURE_EVENTS)
+        assert store.verify() is None
+        assert store.reveals() == {3: 5}
+        assert (store.ruleset, store.name) == (fixture.FIXTURE_RULESET, "campaign-0002")
+        snapshot = store.snapshot()
+        assert snapshot is not None
+        assert (snapshot.seq, snapshot.state) == fixture.FIXTURE_SNAPSHOT
+        assert store.append(Event("test", session=2)).seq == 6
+        assert store.verify() is None
+    assert integrity(copy) == ["ok"]
+    assert sha256(fixture.FIXTURE) == original

@@ -1,26 +1,40 @@
-"""Locking between processes, and surviving a process killed mid-session."""
+"""Sharing a campaign file between processes and stores (locks per transaction, WAL),
+and surviving a process killed mid-session."""
 
 from __future__ import annotations
 
 import signal
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from hacktable.errors import CampaignError, CampaignLockedError
 from hacktable.play.events import Event
-from hacktable.store import CampaignStore
+from hacktable.store import CampaignStore, StaleWriteError, sqlitefile
 
-from .store_helpers import folder_listing, integrity, run_python, sha256
+from .store_helpers import integrity, run_python, sha256
 
 HOLD = """
 import sys
-from hacktable.store import CampaignStore
-store = CampaignStore.open(sys.argv[1])
-print("ready", flush=True)
-sys.stdin.readline()
+from hacktable.play.events import Event
+from hacktable.store import StaleWriteError, open_store
+store = open_store(sys.argv[1])
+known = store.last_seq()
+print("ready", known, flush=True)
+for line in sys.stdin:
+    if not line.strip():
+        break
+    try:
+        stored = store.append_all([Event("note", actor="Child", summary=line.strip())], known)
+    except StaleWriteError as error:
+        print("stale", error.first.seq, error.first.summary, flush=True)
+        known = error.found
+        continue
+    known = stored[-1].seq
+    print("stored", known, flush=True)
 store.close()
 """
 
@@ -38,8 +52,8 @@ connection.close()
 APPEND_FOREVER = """
 import sys
 from hacktable.play.events import Change, Event
-from hacktable.store import CampaignStore
-store = CampaignStore.open(sys.argv[1])
+from hacktable.store import open_store
+store = open_store(sys.argv[1])
 for i in range(1_000_000):
     event = Event(
         "test",
@@ -59,25 +73,35 @@ connection.execute("PRAGMA cache_size=1")
 connection.execute("BEGIN IMMEDIATE")
 connection.execute("UPDATE events SET summary = 'half-written'")
 connection.execute(
-    "INSERT INTO events (at, session, actor, action, summary, detail, changes, command)"
-    " SELECT at, session, actor, action, summary, detail, changes, command FROM events"
+    "INSERT INTO events (campaign, seq, at, session, actor, action, summary, detail, changes,"
+    " command, prev_hash, hash) SELECT campaign, seq + 1000000, at, session, actor, action,"
+    " summary, detail, changes, command, prev_hash, hash FROM events"
 )
 print("ready", flush=True)
 sys.stdin.readline()
 """
 
 
-def _wait_ready(child: subprocess.Popen[str]) -> None:
+def _wait_ready(child: subprocess.Popen[str]) -> str:
     assert child.stdout is not None
     line = child.stdout.readline()
-    if line != "ready\n":
+    if not line.startswith("ready"):
         _, err = child.communicate()
         pytest.fail(f"child did not start: {line!r} {err}")
+    return line
 
 
 def _release(child: subprocess.Popen[str]) -> None:
     _, err = child.communicate("\n")
     assert child.returncode == 0, err
+
+
+def _ask(child: subprocess.Popen[str], line: str) -> str:
+    assert child.stdin is not None
+    assert child.stdout is not None
+    child.stdin.write(line + "\n")
+    child.stdin.flush()
+    return child.stdout.readline().strip()
 
 
 @pytest.fixture
@@ -88,80 +112,119 @@ def campaign(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_campaign_open_in_another_process_is_locked(campaign: Path) -> None:
-    before = sha256(campaign)
+@pytest.fixture
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give up on another writer's lock after 0.2 s instead of the default seconds."""
+    monkeypatch.setattr(sqlitefile, "BUSY_TIMEOUT", 0.2)
+
+
+def test_a_campaign_open_in_another_process_is_shared(campaign: Path) -> None:
     with run_python(HOLD, str(campaign), cwd=campaign.parent) as child:
-        _wait_ready(child)
+        assert _wait_ready(child) == "ready 1\n"
         try:
-            for readonly in (False, True):
-                with pytest.raises(CampaignLockedError) as caught:
-                    CampaignStore.open(campaign, readonly=readonly)
-                assert str(caught.value).startswith(f"{campaign} is in use")
-                assert "\n" not in str(caught.value)
-                assert caught.value.path == str(campaign)
-            # plain SQLite readers are shut out too
-            reader = sqlite3.connect(f"{campaign.as_uri()}?mode=ro", uri=True, timeout=0)
-            try:
-                with pytest.raises(sqlite3.OperationalError, match="locked"):
-                    reader.execute("SELECT count(*) FROM events").fetchall()
-            finally:
-                reader.close()
+            with (
+                CampaignStore.open(campaign) as store,
+                CampaignStore.open(campaign, readonly=True) as viewer,
+            ):
+                assert [e.summary for e in viewer.events()] == ["first"]
+                mine = store.append(Event("test", summary="mine"))
+                # the child expected #1 last: its write is refused, naming mine
+                assert _ask(child, "theirs") == "stale 2 mine"
+                assert _ask(child, "theirs again") == "stored 3"
+                assert [e.summary for e in viewer.events(after=1)] == [
+                    "mine",
+                    "theirs again",
+                ]
+                with pytest.raises(StaleWriteError) as caught:
+                    store.append_all([Event("late")], expected_seq=mine.seq)
+                assert caught.value.first is not None
+                assert caught.value.first.summary == "theirs again"
+                assert "#3 note by Child: theirs again got in first" in str(caught.value)
         finally:
             _release(child)
-    assert sha256(campaign) == before
     with CampaignStore.open(campaign) as store:
-        assert [e.summary for e in store.events()] == ["first"]
+        assert [e.seq for e in store.events()] == [1, 2, 3]
+        assert store.verify() is None
+    assert integrity(campaign) == ["ok"]
 
 
-@pytest.mark.parametrize(
-    "begin",
-    ["BEGIN EXCLUSIVE", "BEGIN IMMEDIATE", "BEGIN"],
-    ids=["exclusive", "reserved", "shared"],
-)
-def test_a_lock_held_by_another_program_is_respected(campaign: Path, begin: str) -> None:
-    before, listing = sha256(campaign), folder_listing(campaign.parent)
+@pytest.mark.usefixtures("short_busy_timeout")
+@pytest.mark.parametrize("begin", ["BEGIN EXCLUSIVE", "BEGIN IMMEDIATE"])
+def test_a_write_lock_held_by_another_program_is_waited_for_then_refused(
+    campaign: Path, begin: str
+) -> None:
     with run_python(HOLD_FOREIGN, str(campaign), begin, cwd=campaign.parent) as child:
         _wait_ready(child)
         try:
-            with pytest.raises(CampaignLockedError):
-                CampaignStore.open(campaign)
+            with CampaignStore.open(campaign) as store:  # opening needs no lock
+                assert [e.summary for e in store.events()] == ["first"]  # nor reading
+                with pytest.raises(CampaignLockedError) as caught:
+                    store.append(Event("blocked"))
+                assert str(caught.value).startswith(f"{campaign} is in use")
+                assert "\n" not in str(caught.value)
+                assert store.last_seq() == 1
         finally:
             _release(child)
-    assert sha256(campaign) == before
-    assert folder_listing(campaign.parent) == listing
-    CampaignStore.open(campaign).close()
+    with CampaignStore.open(campaign) as store:
+        assert store.append(Event("free again")).seq == 2
 
 
-def test_an_exclusive_lock_in_this_process_is_respected(campaign: Path) -> None:
+def test_a_reader_of_another_program_does_not_block_appends(campaign: Path) -> None:
+    with run_python(HOLD_FOREIGN, str(campaign), "BEGIN", cwd=campaign.parent) as child:
+        _wait_ready(child)
+        try:
+            with CampaignStore.open(campaign) as store:
+                assert store.append(Event("while read")).seq == 2
+        finally:
+            _release(child)
+
+
+@pytest.mark.usefixtures("short_busy_timeout")
+def test_a_write_lock_in_this_process_is_respected(campaign: Path) -> None:
     other = sqlite3.connect(campaign, isolation_level=None)
     try:
-        other.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(CampaignLockedError):
-            CampaignStore.open(campaign)
-        with pytest.raises(CampaignLockedError):
-            CampaignStore.open(campaign, readonly=True)
-        other.execute("ROLLBACK")
+        other.execute("BEGIN IMMEDIATE")
+        with CampaignStore.open(campaign) as store:
+            with pytest.raises(CampaignLockedError):
+                store.append(Event("blocked"))
+            other.execute("ROLLBACK")
+            assert store.append(Event("free")).seq == 2
     finally:
         other.close()
-    CampaignStore.open(campaign).close()
 
 
-def test_a_second_open_in_the_same_process_is_refused_and_keeps_the_first_lock(
+def test_two_stores_in_one_process_and_a_third_elsewhere_share_the_file(
     campaign: Path,
 ) -> None:
-    with CampaignStore.open(campaign) as first:
-        for readonly in (False, True):
-            with pytest.raises(CampaignLockedError):
-                CampaignStore.open(campaign, readonly=readonly)
-        # the refused opens did not drop the first store's lock: other processes
-        # still cannot open the file
-        with run_python(HOLD, str(campaign), cwd=campaign.parent) as child:
-            _, err = child.communicate("\n")
-        assert child.returncode != 0
-        assert "CampaignLockedError" in err
-        assert first.append(Event("still mine")).seq == 2
-    with CampaignStore.open(campaign) as again:
-        assert again.last_seq() == 2
+    first = CampaignStore.open(campaign)
+    second = CampaignStore.open(campaign)
+    try:
+        assert first.append(Event("a")).seq == 2
+        assert second.append(Event("b")).seq == 3
+        second.close()  # closing one store must not disturb the other's file locks
+        # another process opens, appends and closes: it must not take itself for the
+        # file's last user (and checkpoint away the WAL the first store still reads)
+        code = (
+            "import sys\n"
+            "from hacktable.play.events import Event\n"
+            "from hacktable.store import open_store\n"
+            "with open_store(sys.argv[1]) as store:\n"
+            "    print(store.append(Event('c')).seq)\n"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(campaign)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert result.stdout == "4\n"
+        assert [e.action for e in first.events(after=1)] == ["a", "b", "c"]
+        assert first.append(Event("d")).seq == 5
+        assert first.verify() is None
+    finally:
+        first.close()
+        second.close()
+    assert integrity(campaign) == ["ok"]
 
 
 def test_a_process_killed_mid_session_loses_nothing_it_reported(tmp_path: Path) -> None:
@@ -180,17 +243,25 @@ def test_a_process_killed_mid_session_loses_nothing_it_reported(tmp_path: Path) 
         seqs = [e.seq for e in store.events()]
         assert seqs == list(range(1, len(seqs) + 1))
         assert set(reported) <= set(seqs)
+        assert len(seqs) <= len(reported) + 1  # at most the one in flight
         assert all(e.detail["pad"] == "é" * 3000 for e in store.events())
+        assert store.verify() is None
         store.append(Event("after the crash"))
     assert integrity(path) == ["ok"]
 
 
-def test_a_hot_journal_is_rolled_back_by_a_writable_open_only(tmp_path: Path) -> None:
+def test_a_hot_journal_of_an_old_style_file_is_rolled_back_by_a_writable_open_only(
+    tmp_path: Path,
+) -> None:
+    # a file in rollback-journal mode, as hacktable 0.1 wrote them
     path = tmp_path / "c.db"
     with CampaignStore.open(path) as store:
         stored = [
             store.append(Event("test", detail={"pad": "x" * 500, "i": i})) for i in range(300)
         ]
+    plain = sqlite3.connect(path, isolation_level=None)
+    assert plain.execute("PRAGMA journal_mode=DELETE").fetchone() == ("delete",)
+    plain.close()
     clean = sha256(path)
     with run_python(HALF_WRITE, str(path), cwd=tmp_path) as child:
         _wait_ready(child)
@@ -207,11 +278,15 @@ def test_a_hot_journal_is_rolled_back_by_a_writable_open_only(tmp_path: Path) ->
     assert journal.exists()
     with CampaignStore.open(path) as store:
         assert store.events() == stored
+        assert store.verify() is None
     assert not journal.exists()
     assert integrity(path) == ["ok"]
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # and now WAL
+    check.close()
 
 
-def test_a_readonly_store_reports_a_crash_it_cannot_recover(tmp_path: Path) -> None:
+def test_a_writer_killed_mid_transaction_is_invisible_to_readers(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     with CampaignStore.open(path) as store:
         stored = [store.append(Event("test", detail={"pad": "x" * 500})) for _ in range(300)]
@@ -221,8 +296,9 @@ def test_a_readonly_store_reports_a_crash_it_cannot_recover(tmp_path: Path) -> N
             _wait_ready(child)
             child.send_signal(signal.SIGKILL)
             child.communicate()
-        with pytest.raises(CampaignError, match="needs recovery") as caught:
-            viewer.events()
-        assert str(path) in str(caught.value)
+        assert viewer.events() == stored  # WAL: the dead writer's frames never count
+        with CampaignStore.open(path, readonly=True) as another:
+            assert another.events() == stored
     with CampaignStore.open(path) as store:
         assert store.events() == stored
+        assert store.verify() is None

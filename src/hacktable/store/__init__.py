@@ -1,28 +1,47 @@
-"""The campaign store: one SQLite file per campaign, holding its append-only event log.
+"""The event store: a campaign's append-only event log, its snapshots and metadata, on
+SQLite (one file per campaign, the embedded default) or Postgres (many campaigns in
+one database).
 
-Files are reached through SQLAlchemy and built and upgraded by Alembic migrations
-(``migrations/``), so later versions of hacktable open today's files. See
-:class:`CampaignStore`.
+Open a store with :func:`open_store` (a path or a ``postgresql://`` URL); every store
+implements :class:`EventStore`. Several stores may hold one campaign at once (a console
+and a web server, in different processes): reads never wait, and appends at a stale
+sequence number are refused with :class:`StaleWriteError`, never lost. The schema is
+built and upgraded by the same Alembic migrations on both backends (``migrations/``);
+at run time the stores use plain DB-API connections, so opening a current campaign
+imports neither SQLAlchemy nor Alembic.
 
 Modules:
 
-- :mod:`.campaign`: :class:`CampaignStore`, opening, locking, appending and reading.
-- :mod:`.schema`: the tables, ``HEAD_REVISION`` and ``APPLICATION_ID``.
-- :mod:`.checks`: checking an existing file before anything is written to it.
+- :mod:`.base`: the :class:`EventStore` interface and :class:`Snapshot`.
+- :mod:`.opening`: :func:`open_store`, by location.
+- :mod:`.sql`: :class:`~.sql.SqlEventStore`, the queries both backends share.
+- :mod:`.sqlite`, :mod:`.postgres`: the backends (opening, checking, migrating).
+- :mod:`.chain`: the hash chain over events.
+- :mod:`.errors`: :class:`StaleWriteError`, :class:`EventRejectedError`.
 - :mod:`.codec`: events to rows and back (``detail`` and ``changes`` as JSON text).
-- :mod:`.sqlitefile`: SQLite connections, the exclusive lock, SQLite's error codes.
-- :mod:`.migrate`: running Alembic (imported only when a file needs migrating).
+- :mod:`.checks`, :mod:`.sqlitefile`: checking SQLite files, SQLite connections and
+  error codes.
+- :mod:`.schema`, :mod:`.revision`, :mod:`.migrate`: the tables, ``HEAD_REVISION``, and
+  running Alembic (imported only when a database needs creating or migrating).
+- :mod:`.campaign`: the old name ``CampaignStore`` (= :class:`EventStore`).
 """
 
 from __future__ import annotations
 
-from .campaign import CampaignStore, EventRejectedError, StaleWriteError
-from .schema import APPLICATION_ID, HEAD_REVISION
+from .base import EventStore, Snapshot, Warn
+from .campaign import CampaignStore
+from .errors import EventRejectedError, StaleWriteError
+from .opening import open_store
+from .revision import APPLICATION_ID, HEAD_REVISION
 
 __all__ = [
     "APPLICATION_ID",
     "HEAD_REVISION",
     "CampaignStore",
     "EventRejectedError",
+    "EventStore",
+    "Snapshot",
     "StaleWriteError",
+    "Warn",
+    "open_store",
 ]

@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 
 from ..errors import CampaignError, CampaignLockedError, NotACampaignError
-from .schema import APPLICATION_ID, HEAD_REVISION
+from .revision import APPLICATION_ID, HEAD_REVISION
 from .sqlitefile import (
     SQLITE_CANTOPEN,
     SQLITE_HEADER,
@@ -35,8 +35,11 @@ __all__ = [
     "read_revision",
 ]
 
-REQUIRED_TABLES = ("campaign", "events")
-"""Tables every schema revision has."""
+REQUIRED_TABLES = {
+    "0001": ("campaign", "events"),
+    HEAD_REVISION: ("campaigns", "events", "snapshots"),
+}
+"""The tables each schema revision has (the campaign table first)."""
 
 
 def check_file(path: Path) -> os.stat_result:
@@ -103,18 +106,23 @@ def read_revision(connection: sqlite3.Connection, path: Path) -> str:
     return versions[0]
 
 
-def check_contents(connection: sqlite3.Connection, path: Path) -> str:
+def check_contents(connection: sqlite3.Connection, path: Path, *, thorough: bool = False) -> str:
     """Check that ``connection``'s database is a hacktable campaign this code can open.
 
-    Reads only: the application id, the table names, the schema revision,
-    ``PRAGMA quick_check`` and the campaign row count.
+    Reads only: the application id, the table names, the schema revision, the campaign
+    row count (a file holds one campaign) and the page count against the file's size
+    (a file cut short). These cost the same for any size of campaign; ``PRAGMA
+    quick_check``, which reads every page, runs only when ``thorough`` or the file is to
+    be migrated (an old revision): elsewhere a damaged page is reported by the read that
+    meets it (and :meth:`~hacktable.store.base.EventStore.verify` reads them all).
 
     Args:
-        connection: an open connection to the file (read-only or locked).
+        connection: an open connection to the file.
         path: the file's path, for messages.
+        thorough: run ``PRAGMA quick_check`` too (after a crash recovery).
 
     Returns:
-        The file's schema revision (Alembic's ``version_num``), e.g. ``"0001"``: either
+        The file's schema revision (Alembic's ``version_num``), e.g. ``"0002"``: either
         ``HEAD_REVISION`` or an older revision the migrations know.
 
     Raises:
@@ -123,37 +131,75 @@ def check_contents(connection: sqlite3.Connection, path: Path) -> str:
         CampaignLockedError: another connection holds a lock on the file.
     """
     try:
-        (application_id,) = connection.execute("PRAGMA application_id").fetchone()
-        if application_id != APPLICATION_ID:
-            raise NotACampaignError(str(path), "an SQLite database of some other program")
-        tables = {
-            name
-            for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        if "alembic_version" not in tables:
-            raise _damaged(path, "it has no schema version (alembic_version table)")
-        revision = read_revision(connection, path)
-        if revision != HEAD_REVISION:
-            from .migrate import known_revisions  # only now: importing Alembic is slow
+        # one read transaction: one snapshot of the file, even while another process
+        # migrates it
+        connection.execute("BEGIN")
+        try:
+            return _check_contents(connection, path, thorough)
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+    except sqlite3.Error as error:
+        raise failure(path, error) from None
 
-            if revision not in known_revisions():
-                raise NotACampaignError(
-                    str(path),
-                    f"it was written by a newer hacktable (schema {one_line(revision, 40)}); "
-                    "upgrade hacktable",
-                )
-        for table in REQUIRED_TABLES:
-            if table not in tables:
-                raise _damaged(path, f"it has no {table} table")
+
+def _check_contents(connection: sqlite3.Connection, path: Path, thorough: bool) -> str:
+    """:func:`check_contents` inside its read transaction."""
+    (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+    if application_id != APPLICATION_ID:
+        raise NotACampaignError(str(path), "an SQLite database of some other program")
+    tables = {
+        name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    if "alembic_version" not in tables:
+        raise _damaged(path, "it has no schema version (alembic_version table)")
+    revision = read_revision(connection, path)
+    if revision != HEAD_REVISION:
+        from .migrate import known_revisions  # only now: importing Alembic is slow
+
+        if revision not in known_revisions():
+            raise NotACampaignError(
+                str(path),
+                f"it was written by a newer hacktable (schema {one_line(revision, 40)}); "
+                "upgrade hacktable",
+            )
+    required = REQUIRED_TABLES.get(revision, REQUIRED_TABLES[HEAD_REVISION])
+    for table in required:
+        if table not in tables:
+            raise _damaged(path, f"it has no {table} table")
+    _check_size(connection, path)
+    if thorough or revision != HEAD_REVISION:
         problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise _damaged(path, one_line("; ".join(problems)))
-        (rows,) = connection.execute("SELECT count(*) FROM campaign").fetchone()
-        if rows != 1:
-            raise _damaged(path, f"it has {rows} campaign rows instead of 1")
-    except sqlite3.Error as error:
-        raise failure(path, error) from None
+    (rows,) = connection.execute(f"SELECT count(*) FROM {required[0]}").fetchone()
+    if rows != 1:
+        raise _damaged(path, f"it has {rows} campaign rows instead of 1")
     return revision
+
+
+def _check_size(connection: sqlite3.Connection, path: Path) -> None:
+    """Check that the file holds the pages its header counts, when no WAL holds any.
+
+    Raises:
+        NotACampaignError: the file is shorter (a copy cut short).
+    """
+    try:
+        wal = path.with_name(path.name + "-wal").stat().st_size
+    except OSError:
+        wal = 0
+    if wal:
+        return  # pages past the file's end may be in the WAL
+    (pages,) = connection.execute("PRAGMA page_count").fetchone()
+    (page_size,) = connection.execute("PRAGMA page_size").fetchone()
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return
+    if size < pages * page_size:
+        raise _damaged(
+            path, f"it is cut short ({size} bytes of the {pages * page_size} it should have)"
+        )
 
 
 def probe(path: Path) -> str | None:
@@ -171,7 +217,7 @@ def probe(path: Path) -> str | None:
     Raises:
         NotACampaignError: the file is not a campaign this code can open (the reason
             says why); it is unchanged.
-        CampaignLockedError: another process holds a lock on it.
+        CampaignLockedError: another process holds a lock on it past the busy timeout.
     """
     try:
         connection = connect(path, "ro")

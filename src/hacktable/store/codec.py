@@ -1,8 +1,9 @@
 """Converting events to and from rows of the ``events`` table.
 
 ``detail`` and ``changes`` are stored as compact JSON text with sorted keys, so equal
-values are stored as equal text. Reading a row back gives an :class:`Event` equal to
-the one stored (with ``seq`` and ``at`` filled in).
+values are stored as equal text; ``visibility`` as its value (``"public"``, ...). Reading
+a row back gives an :class:`Event` equal to the one stored (with ``seq``, ``at``,
+``prev_hash`` and ``hash`` filled in).
 """
 
 from __future__ import annotations
@@ -12,9 +13,29 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ..play.events import Change, Event, JSONValue
+from ..play.events import Change, Event, JSONValue, Visibility
 
-__all__ = ["BadRowError", "dumps", "event_from_row", "event_to_row", "utc_now"]
+__all__ = ["COLUMNS", "BadRowError", "dumps", "event_from_row", "event_to_row", "utc_now"]
+
+COLUMNS = (
+    "seq",
+    "at",
+    "session",
+    "principal",
+    "actor",
+    "action",
+    "summary",
+    "detail",
+    "changes",
+    "command",
+    "undoes",
+    "visibility",
+    "audience",
+    "prev_hash",
+    "hash",
+)
+"""The ``events`` columns an event is read from, in the order the store selects them
+(every column but ``campaign``)."""
 
 
 class BadRowError(ValueError):
@@ -65,15 +86,18 @@ def _integer(name: str, value: object) -> int:
 
 
 def event_to_row(event: Event) -> dict[str, Any]:
-    """The ``events`` columns for ``event``, except ``seq`` and ``at``.
+    """The ``events`` columns for ``event``, except ``campaign``, ``seq``, ``at``,
+    ``prev_hash`` and ``hash`` (the store's to fill).
 
     Returns:
-        ``{column: value}`` for ``session``, ``actor``, ``action``, ``summary``,
-        ``detail`` (JSON text), ``changes`` (JSON text), ``command`` and ``undoes``.
+        ``{column: value}`` for ``session``, ``principal``, ``actor``, ``action``,
+        ``summary``, ``detail`` (JSON text), ``changes`` (JSON text), ``command``,
+        ``undoes``, ``visibility`` (its value, e.g. ``"gm"``) and ``audience``.
 
     Raises:
-        TypeError: a field has the wrong type, or ``detail`` or a change holds a value
-            JSON cannot represent.
+        TypeError: a field has the wrong type (``visibility`` not a
+            :class:`~hacktable.play.events.Visibility`), or ``detail`` or a change holds
+            a value JSON cannot represent.
         ValueError: a string cannot be encoded as UTF-8 (a lone surrogate), a number is
             NaN or infinite, or an integer field does not fit in 64 bits.
     """
@@ -88,8 +112,11 @@ def event_to_row(event: Event) -> dict[str, Any]:
         }
         for c in event.changes
     ]
+    if not isinstance(event.visibility, Visibility):
+        raise TypeError(f"visibility is {type(event.visibility).__name__}, not a Visibility")
     return {
         "session": _integer("session", event.session),
+        "principal": _text("principal", event.principal),
         "actor": _text("actor", event.actor),
         "action": _text("action", event.action),
         "summary": _text("summary", event.summary),
@@ -97,6 +124,8 @@ def event_to_row(event: Event) -> dict[str, Any]:
         "changes": _text("changes", dumps(changes)),
         "command": _text("command", event.command),
         "undoes": None if event.undoes is None else _integer("undoes", event.undoes),
+        "visibility": event.visibility.value,
+        "audience": _text("audience", event.audience),
     }
 
 
@@ -121,8 +150,13 @@ def _change(seq: int, value: JSONValue) -> Change:
 def event_from_row(row: Mapping[str, Any]) -> Event:
     """The :class:`Event` stored in ``row`` (a mapping of the ``events`` columns).
 
+    ``principal``, ``visibility``, ``audience``, ``prev_hash`` and ``hash`` may be
+    missing (a row of :func:`event_to_row` form): they take the :class:`Event` defaults.
+
     Raises:
-        BadRowError: ``detail`` or ``changes`` is not the JSON the store writes.
+        BadRowError: ``detail`` or ``changes`` is not the JSON the store writes, or
+            ``visibility`` is not one of :class:`~hacktable.play.events.Visibility`'s
+            values.
     """
     seq = int(row["seq"])
     detail = _loads(seq, "detail", row["detail"])
@@ -131,6 +165,10 @@ def event_from_row(row: Mapping[str, Any]) -> Event:
     changes = _loads(seq, "changes", row["changes"])
     if not isinstance(changes, list):
         raise BadRowError(seq, "changes", "not a JSON list")
+    try:
+        visibility = Visibility(row.get("visibility", "public"))
+    except ValueError:
+        raise BadRowError(seq, "visibility", f"{row['visibility']!r} is not one") from None
     return Event(
         action=row["action"],
         actor=row["actor"],
@@ -142,4 +180,9 @@ def event_from_row(row: Mapping[str, Any]) -> Event:
         undoes=row["undoes"],
         seq=seq,
         at=row["at"],
+        principal=row.get("principal", "GM"),
+        visibility=visibility,
+        audience=row.get("audience", ""),
+        prev_hash=row.get("prev_hash", ""),
+        hash=row.get("hash", ""),
     )

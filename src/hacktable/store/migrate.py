@@ -1,11 +1,12 @@
-"""Running the campaign file's Alembic migrations.
+"""Running the store's Alembic migrations, on SQLite files and Postgres databases.
 
-Importing Alembic takes a noticeable fraction of a second, so this module is only
-imported when a file needs migrating (a new campaign, or one made by an older
-hacktable) or its schema revision is not the one this code was written for.
+Importing SQLAlchemy and Alembic takes a noticeable fraction of a second, so this
+module is only imported when a database needs creating or migrating (a new campaign,
+one made by an older hacktable, an empty Postgres database) or its schema revision is
+not the one this code was written for.
 
 No ``alembic.ini`` is needed: the configuration is built here, pointing at the
-``migrations`` folder inside the package, and the store's live connection is handed to
+``migrations`` folder inside the package, and the connection to migrate is handed to
 ``migrations/env.py`` through ``Config.attributes["connection"]``.
 """
 
@@ -16,11 +17,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from alembic.config import Config
     from alembic.script import ScriptDirectory
-    from sqlalchemy import Connection
+    from sqlalchemy import Connection, Engine
 
-__all__ = ["MIGRATIONS_DIR", "alembic_config", "head_revision", "known_revisions", "upgrade"]
+__all__ = [
+    "MIGRATIONS_DIR",
+    "alembic_config",
+    "head_revision",
+    "known_revisions",
+    "sqlite_engine",
+    "upgrade",
+]
 
 MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
 """The Alembic script folder (``env.py``, ``script.py.mako``, ``versions/``)."""
@@ -78,3 +88,20 @@ def upgrade(connection: Connection) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def sqlite_engine(raw: sqlite3.Connection, begin: str) -> Engine:
+    """An SQLAlchemy engine over the single connection ``raw``, beginning transactions
+    with ``begin`` (SQLAlchemy's recipe for pysqlite: the driver's own transaction
+    handling is off, ``isolation_level=None``, and the listener emits ``BEGIN`` itself).
+    Disposing of the engine closes ``raw``."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
+    engine = create_engine("sqlite+pysqlite://", creator=lambda: raw, poolclass=StaticPool)
+
+    def emit_begin(connection: Connection) -> None:
+        connection.exec_driver_sql(begin)
+
+    event.listen(engine, "begin", emit_begin)
+    return engine

@@ -1,32 +1,49 @@
-"""The campaign file's tables, as SQLAlchemy Core definitions.
+"""The store's tables, as SQLAlchemy Core definitions.
 
 These definitions describe the schema at :data:`HEAD_REVISION`. The Alembic migrations
-in ``migrations/versions`` build it; a test checks that a freshly migrated file matches
-these definitions exactly, so the two cannot drift apart. A change here needs a new
-migration (and a new ``HEAD_REVISION``).
+in ``migrations/versions`` build it, on SQLite and on Postgres alike; a test checks that
+a freshly migrated file matches these definitions exactly, so the two cannot drift
+apart. A change here needs a new migration (and a new ``HEAD_REVISION`` in
+:mod:`.revision`). Only migrations and tests import this module: the stores run on
+plain DB-API connections (:mod:`.sql`).
 
 Tables:
 
-- ``campaign``: exactly one row describing the campaign.
-- ``events``: the append-only event log, one row per :class:`~hacktable.play.events.Event`,
-  ``detail`` and ``changes`` held as JSON text.
+- ``campaigns``: one row per campaign (an SQLite file holds exactly one; a Postgres
+  database any number, told apart by ``name``).
+- ``events``: the append-only event log, one row per
+  :class:`~hacktable.play.events.Event`, keyed by ``(campaign, seq)``; ``detail`` and
+  ``changes`` held as JSON text; ``prev_hash``/``hash`` chain each row to the one
+  before (:mod:`.chain`).
+- ``snapshots``: the campaign state as of an event, as JSON text, with its checksum
+  and the hash of that event, so opening reads the latest one plus the events after.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    MetaData,
+    Table,
+    Text,
+)
 
-__all__ = ["APPLICATION_ID", "HEAD_REVISION", "campaign_table", "events_table", "metadata"]
+from .revision import APPLICATION_ID, HEAD_REVISION
 
-HEAD_REVISION: Final = "0001"
-"""The Alembic revision these definitions match (the newest the code knows)."""
-
-APPLICATION_ID: Final = 0x484B5454
-"""The value of ``PRAGMA application_id`` marking a file as a hacktable campaign:
-``0x484B5454``, "HKTT" in ASCII (1212896340). Files carry the number, so it must never
-change once campaigns exist."""
+__all__ = [
+    "APPLICATION_ID",
+    "HEAD_REVISION",
+    "campaigns_table",
+    "events_table",
+    "metadata",
+    "snapshots_table",
+]
 
 NAMING_CONVENTION: Final = {
     "ix": "ix_%(table_name)s_%(column_0_name)s",
@@ -39,11 +56,11 @@ NAMING_CONVENTION: Final = {
 
 metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
-campaign_table = Table(
-    "campaign",
+campaigns_table = Table(
+    "campaigns",
     metadata,
     Column("id", Text, primary_key=True),  # uuid4 string
-    Column("name", Text, nullable=False),  # the file's stem at creation
+    Column("name", Text, nullable=False, unique=True),  # the file's stem, or the URL's #name
     Column("ruleset", Text, nullable=False),  # ruleset id, e.g. "redhack"
     Column("created_at", Text, nullable=False),  # ISO 8601 UTC
     Column("created_by", Text, nullable=False),  # hacktable version
@@ -52,17 +69,40 @@ campaign_table = Table(
 events_table = Table(
     "events",
     metadata,
-    Column("seq", Integer, primary_key=True, autoincrement=True),
+    Column("campaign", Text, ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", BigInteger, primary_key=True, autoincrement=False),  # always given
     Column("at", Text, nullable=False),  # ISO 8601 UTC
-    Column("session", Integer, nullable=False),
+    Column("session", BigInteger, nullable=False),
+    Column("principal", Text, nullable=False, server_default="GM"),
     Column("actor", Text, nullable=False),
     Column("action", Text, nullable=False),
     Column("summary", Text, nullable=False),
     Column("detail", Text, nullable=False),  # JSON object
     Column("changes", Text, nullable=False),  # JSON list of {kind, key, before, after}
     Column("command", Text, nullable=False),
-    Column("undoes", Integer, ForeignKey("events.seq"), nullable=True),
-    Index("ix_events_action", "action"),
-    Index("ix_events_actor", "actor"),
-    sqlite_autoincrement=True,
+    Column("undoes", BigInteger, nullable=True),
+    Column("visibility", Text, nullable=False, server_default="public"),
+    Column("audience", Text, nullable=False, server_default=""),
+    Column("prev_hash", Text, nullable=False),  # "" for the first event
+    Column("hash", Text, nullable=False),  # sha256 hex, see chain.py
+    ForeignKeyConstraint(
+        ["campaign", "undoes"],
+        ["events.campaign", "events.seq"],
+        name="fk_events_undoes_events",
+    ),
+    Index("ix_events_campaign_action", "campaign", "action", "seq"),
+    Index("ix_events_campaign_undoes", "campaign", "undoes"),
+    Index("ix_events_campaign_session", "campaign", "session"),
+)
+
+snapshots_table = Table(
+    "snapshots",
+    metadata,
+    Column("campaign", Text, ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", BigInteger, primary_key=True, autoincrement=False),  # state after it
+    Column("state", Text, nullable=False),  # JSON object
+    Column("checksum", Text, nullable=False),  # sha256 hex of state
+    Column("event_hash", Text, nullable=False),  # the hash of event seq when taken
+    Column("made_at", Text, nullable=False),  # ISO 8601 UTC
+    Column("made_by", Text, nullable=False),  # hacktable version
 )

@@ -1,9 +1,11 @@
-"""Opening campaign files with :mod:`sqlite3`, locking them, and naming SQLite's errors.
+"""Opening SQLite campaign files with :mod:`sqlite3`, and naming SQLite's errors.
 
-The store holds one DBAPI connection for its whole life. A writable store's connection
-uses ``PRAGMA locking_mode=EXCLUSIVE`` and takes SQLite's exclusive lock at once, so
-SQLite keeps the file locked until the connection closes (the OS drops the lock if the
-process dies): no other process can read or write it meanwhile.
+Files are kept in WAL mode: readers never wait for the writer, and each write takes
+the write lock for its own transaction only (``BEGIN IMMEDIATE``), waiting up to
+:data:`BUSY_TIMEOUT` for another writer to finish. ``synchronous=FULL`` makes every
+commit durable before it returns. A read-only connection (``mode=ro``) never writes
+the database, but SQLite's WAL mode needs the ``-wal`` and ``-shm`` files beside it:
+a read-only open creates them (empty) if no writer has.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..errors import CampaignLockedError
 
 __all__ = [
     "BUSY_TIMEOUT",
+    "SIDE_FILES",
     "SQLITE_CORRUPT",
     "SQLITE_HEADER",
     "SQLITE_NOTADB",
@@ -23,22 +26,30 @@ __all__ = [
     "connect",
     "error_code",
     "is_busy",
-    "lock",
+    "is_unique_violation",
     "one_line",
+    "prepare_writer",
     "read_header",
 ]
 
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite 3 database file."""
 
-BUSY_TIMEOUT: Final = 0.25
-"""Seconds SQLite waits for another connection's lock before giving up."""
+BUSY_TIMEOUT: float = 5.0
+"""Seconds SQLite waits for another connection's lock before giving up (then
+:class:`~hacktable.errors.CampaignLockedError`). Read at each connect."""
+
+SIDE_FILES: Final = ("-journal", "-wal", "-shm")
+"""Suffixes of the files SQLite keeps beside a database."""
 
 SQLITE_BUSY: Final = 5
 SQLITE_LOCKED: Final = 6
 SQLITE_CORRUPT: Final = 11
 SQLITE_CANTOPEN: Final = 14
+SQLITE_CONSTRAINT: Final = 19
 SQLITE_NOTADB: Final = 26
+SQLITE_CONSTRAINT_PRIMARYKEY: Final = 1555
+SQLITE_CONSTRAINT_UNIQUE: Final = 2067
 SQLITE_READONLY_ROLLBACK: Final = 776
 """A read-only connection met a hot journal: the file needs a crash recovery."""
 
@@ -52,6 +63,11 @@ def error_code(error: BaseException) -> int:
 def is_busy(error: BaseException) -> bool:
     """Whether ``error`` means another connection holds a lock on the file."""
     return error_code(error) & 0xFF in (SQLITE_BUSY, SQLITE_LOCKED)
+
+
+def is_unique_violation(error: BaseException) -> bool:
+    """Whether ``error`` is a primary-key or unique-constraint violation."""
+    return error_code(error) in (SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE)
 
 
 def one_line(text: object, limit: int = 200) -> str:
@@ -78,33 +94,35 @@ def connect(path: Path, mode: Literal["ro", "rw", "rwc"]) -> sqlite3.Connection:
     )
 
 
-def lock(connection: sqlite3.Connection, path: Path) -> None:
-    """Take the exclusive lock on ``connection``'s file and keep it until it closes.
+def prepare_writer(connection: sqlite3.Connection, path: Path) -> None:
+    """Make ``connection`` a durable writer of a WAL file.
 
-    Sets ``locking_mode=EXCLUSIVE`` and ``synchronous=FULL``, then runs an empty
-    ``BEGIN EXCLUSIVE``/``COMMIT``. If the file has a hot journal (a writer died
-    mid-transaction) SQLite rolls it back here. Nothing else is written.
+    Sets ``synchronous=FULL``, reads the schema once (if the file has a hot journal, a
+    writer of the old rollback-journal kind having died mid-transaction, SQLite rolls it
+    back here), then switches the file to WAL mode if it is not yet. Takes no lock
+    beyond these statements.
 
     Raises:
-        CampaignLockedError: another connection holds a lock on the file.
+        CampaignLockedError: another connection held a lock past :data:`BUSY_TIMEOUT`.
         sqlite3.Error: anything else SQLite refused (e.g. the file is not a database).
     """
-    connection.execute("PRAGMA locking_mode=EXCLUSIVE")
-    connection.execute("PRAGMA synchronous=FULL")
     try:
-        connection.execute("BEGIN EXCLUSIVE")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        (mode,) = connection.execute("PRAGMA journal_mode").fetchone()
+        if str(mode).lower() != "wal":
+            connection.execute("PRAGMA journal_mode=WAL").fetchone()
     except sqlite3.Error as error:
         if is_busy(error):
             raise CampaignLockedError(str(path)) from None
         raise
-    connection.execute("COMMIT")
 
 
 def read_header(path: Path) -> bytes:
     """The first 100 bytes of ``path`` (fewer if it is shorter; ``b""`` if unreadable).
 
-    Only for files no connection of this process has locked: closing any descriptor of
-    a file drops every POSIX lock the process holds on it.
+    Only for files no connection of this process has open: closing any descriptor of a
+    file drops every POSIX lock the process holds on it.
     """
     try:
         with path.open("rb") as file:

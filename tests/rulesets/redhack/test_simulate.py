@@ -32,7 +32,6 @@ from hacktable.console.render import PlainPrinter
 from hacktable.engine.session import Session
 from hacktable.errors import (
     CampaignError,
-    CampaignLockedError,
     CommandError,
     UnknownNameError,
 )
@@ -690,9 +689,12 @@ def test_a_campaign_brings_its_own_monsters(own_monsters: Path) -> None:
     CampaignStore.open(own_monsters).close()
 
 
-def test_a_campaign_held_for_writing_is_refused(own_monsters: Path) -> None:
-    with CampaignStore.open(own_monsters), pytest.raises(CampaignLockedError):
-        load_encounter(str(own_monsters), "bog-hag")
+def test_a_campaign_held_for_writing_is_still_read(own_monsters: Path) -> None:
+    # issue 8: the store locks per transaction, so a session in play does not shut
+    # readers out
+    with CampaignStore.open(own_monsters):
+        encounter = load_encounter(str(own_monsters), "bog-hag")
+    assert [f.monster.id for f in encounter.foes] == ["bog-hag"]
 
 
 # -- output ------------------------------------------------------------------------------
