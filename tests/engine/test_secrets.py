@@ -24,7 +24,7 @@ from hacktable.play.outcome_codec import outcome_to_json
 from hacktable.rulesets.grammar import AccessKind
 
 from ..intents import campaign
-from .sharing import needs_visible_store, seat
+from .sharing import seat
 
 ROOT = Path(__file__).resolve().parents[2]
 OBSERVER = Principal(Role.OBSERVER, "Mina")
@@ -176,7 +176,6 @@ def _secrets(layer: CommandLayer) -> dict[str, int]:
     return {name: outcome.events[-1].seq for name, outcome in made.items()}
 
 
-@needs_visible_store
 def test_the_console_log_shows_each_what_is_theirs(layer: CommandLayer) -> None:
     seqs = _secrets(layer)
     gm = layer.execute(GM, LogIntent(None)).text
@@ -203,7 +202,6 @@ def test_the_console_log_shows_each_what_is_theirs(layer: CommandLayer) -> None:
     assert f"#{seqs['public']}" in watcher
 
 
-@needs_visible_store
 def test_log_n_counts_what_the_reader_sees(layer: CommandLayer) -> None:
     _secrets(layer)
     for _ in range(3):
@@ -214,7 +212,6 @@ def test_log_n_counts_what_the_reader_sees(layer: CommandLayer) -> None:
     assert "1d4" in lines[1]
 
 
-@needs_visible_store
 def test_a_revealed_event_is_everyones(layer: CommandLayer) -> None:
     seqs = _secrets(layer)
     assert "1d12" not in layer.execute(SLY, LogIntent(None)).text
@@ -270,7 +267,6 @@ def test_hacktable_log_shows_the_gm_everything(played: tuple[Path, dict[str, int
     assert isinstance(start["detail"]["secret_seed"], int)
 
 
-@needs_visible_store
 @pytest.mark.parametrize("reader", ["Tom", "tom", "observer"])
 def test_hacktable_log_hides_the_secrets_of_others(
     played: tuple[Path, dict[str, int]], reader: str
@@ -291,7 +287,6 @@ def test_hacktable_log_hides_the_secrets_of_others(
     assert (seqs["whisper"] in events) == (reader.lower() == "tom")
 
 
-@needs_visible_store
 def test_hacktable_log_last_n_as_a_player(played: tuple[Path, dict[str, int]]) -> None:
     path, seqs = played
     result = _hacktable("log", "--campaign", str(path), "2", "--as", "Sly")

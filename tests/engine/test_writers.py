@@ -27,7 +27,7 @@ from hacktable.play.state import CampaignState
 from hacktable.store import CampaignStore, StaleWriteError
 
 from ..intents import campaign
-from .sharing import needs_shared_store, needs_visible_store, seat
+from .sharing import seat
 
 SLY = Principal(Role.PLAYER, "Sly")
 
@@ -140,7 +140,6 @@ def test_a_write_stale_twice_is_refused_naming_who_got_in_first(
     assert second.session.state == first.session.state  # nothing of the refused command
 
 
-@needs_visible_store
 def test_a_secret_that_got_in_first_stays_secret(first: CommandLayer, second: CommandLayer) -> None:
     seat(first, "Sly", "Tom")
     tom = Principal(Role.PLAYER, "Tom")
@@ -190,7 +189,6 @@ def test_the_console_shows_what_others_wrote_before_its_prompt(
     assert out.getvalue().count("\n") == 1
 
 
-@needs_visible_store
 def test_a_players_console_shows_others_secrets_as_stubs(
     first: CommandLayer, second: CommandLayer
 ) -> None:
@@ -208,7 +206,6 @@ def test_a_players_console_shows_others_secrets_as_stubs(
     assert out.getvalue() == f"#{secret.seq:<3} s1 a secret roll by Sly\n"
 
 
-@needs_shared_store
 def test_two_stores_on_one_campaign(tmp_path: Path) -> None:
     path = tmp_path / "shared.db"
     one = campaign(path, 4, ["character new Aldric --class warrior --kit 1"])
