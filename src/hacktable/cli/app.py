@@ -18,6 +18,7 @@ from .reading import options_help
 
 # (the store and principals are imported only when a command needs them)
 if TYPE_CHECKING:
+    from ..engine.session import Session
     from ..play.events import Event
     from ..play.principal import Principal
     from ..store import CampaignStore
@@ -40,9 +41,24 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 Adv = Annotated[bool, typer.Option("--adv", help="Advantage.")]
 Dis = Annotated[bool, typer.Option("--dis", help="Disadvantage.")]
 Campaign = Annotated[
-    Path,
-    typer.Option("--campaign", "-c", help="The campaign file (SQLite).", show_default=True),
+    str,
+    typer.Option(
+        "--campaign",
+        "-c",
+        envvar="HACKTABLE_DATABASE_URL",
+        help="The campaign: a file (SQLite), or postgresql://USER@HOST/DB[#CAMPAIGN] "
+        "(default: $HACKTABLE_DATABASE_URL, else campaign.db).",
+        show_default=True,
+    ),
 ]
+
+
+def _exists(campaign: str) -> bool:
+    """Whether the campaign file exists (a Postgres campaign is asked of its server
+    when it is opened)."""
+    from ..store.opening import is_url
+
+    return is_url(campaign) or Path(campaign).exists()
 
 
 def _emit(text: str, code: int, as_json: bool = False) -> None:
@@ -123,7 +139,7 @@ def odds(ctx: typer.Context) -> None:
 
 @app.command()
 def play(
-    campaign: Campaign = Path("campaign.db"),
+    campaign: Campaign = "campaign.db",
     seed: Annotated[
         int | None,
         typer.Option(
@@ -163,6 +179,7 @@ def play(
     from ..errors import CampaignError, CommandError
     from ..rulesets import get_ruleset
     from ..store import CampaignStore
+    from ..store.opening import is_url
 
     principal = GM
     try:
@@ -173,15 +190,12 @@ def play(
 
             read_script(script)  # unreadable or not text: refused before the campaign opens
         get_ruleset(ruleset)
-        created = not campaign.exists()
         acting = as_.strip().casefold() != "gm"
-        if acting and created:
-            raise CampaignError(
-                f"{campaign} does not exist: the GM starts a campaign", str(campaign)
-            )
-        store = CampaignStore.open(campaign, ruleset=ruleset)
-        if acting:
-            principal = _principal(store, as_)
+        if acting and not _exists(campaign):
+            raise CampaignError(f"{campaign} does not exist: the GM starts a campaign", campaign)
+        existed = _exists(campaign) and not is_url(campaign)
+        store = CampaignStore.open(campaign, ruleset=ruleset, create=not acting, warn=_warn)
+        created = not existed and store.last_seq() == 0
     except HacktableError as error:
         _fail(error, as_json)
         return
@@ -191,9 +205,14 @@ def play(
     )
     with store:
         try:
-            session = Session(store, seed, source=str(script) if script else "console")
+            source = str(script) if script else "console"
+            session = Session(store, None, source=source)  # (opening writes nothing)
+            if acting:
+                principal = _principal(session, as_)
+            if seed is not None:
+                session.start_game_session(seed)
             if created:
-                printer.text(f"New {store.ruleset} campaign: {campaign}", "note")
+                printer.text(f"New {store.ruleset} campaign: {store.location}", "note")
             console = Console(session, printer, principal)
             if script is not None:
                 console.run_file(script)
@@ -206,27 +225,26 @@ def play(
             raise typer.Exit(error.exit_code) from None
 
 
-def _principal(store: CampaignStore, name: str) -> Principal:
-    """The principal ``--as`` names at the campaign in ``store``, read before the session
-    begins, so that a name the campaign does not have writes nothing (the store is
-    closed).
+def _warn(message: str) -> None:
+    """A warning from the store that does not stop it (a discarded snapshot)."""
+    sys.stderr.write(f"warning: {message}\n")
+
+
+def _principal(session: Session, name: str) -> Principal:
+    """The principal ``--as`` names at the campaign, read before the game session
+    begins, so that a name the campaign does not have writes nothing.
 
     Raises:
         UnknownNameError: the campaign has no such player.
     """
     from ..play.players import principal_named
-    from ..play.state import CampaignState
 
-    try:
-        return principal_named(CampaignState.replay(store.events()), name)
-    except HacktableError:
-        store.close()
-        raise
+    return principal_named(session.state, name)
 
 
 @app.command()
 def log(
-    campaign: Campaign = Path("campaign.db"),
+    campaign: Campaign = "campaign.db",
     last: Annotated[str, typer.Argument(help="How many events: N or 'all'.")] = "20",
     as_json: Json = False,
     reader: Annotated[
@@ -238,30 +256,48 @@ def log(
             "sees everything).",
         ),
     ] = "GM",
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify", help="Check the log's hash chain and report the first broken link."
+        ),
+    ] = False,
 ) -> None:
     """Show a campaign's log without starting a session (read-only), as one at the
     table sees it: a player sees that another's secret roll was made, not its result,
-    and no one else's whispers (RULINGS G4)."""
+    and no one else's whispers (RULINGS G4). With --verify, check that no event was
+    changed, removed or inserted after it was written (exit status 2 names the first
+    broken link)."""
     import json
 
     from ..engine.commands.campaign import render_event
     from ..errors import CampaignError, CommandError
     from ..play.outcome_codec import to_plain
-    from ..store import CampaignStore
+    from ..store import BrokenChainError, CampaignStore
 
     try:
         if last.lower() != "all" and not (last.isascii() and last.isdigit() and int(last) >= 1):
             raise CommandError(f"how many events: a number from 1, or 'all', not {last!r}", "log")
-        if not campaign.exists():
-            raise CampaignError(f"{campaign} does not exist", str(campaign))
-        store = CampaignStore.open(campaign, create=False, readonly=True)
+        if not _exists(campaign):
+            raise CampaignError(f"{campaign} does not exist", campaign)
+        store = CampaignStore.open(campaign, create=False, readonly=True, warn=_warn)
         with store:
-            events = _log_as(store, reader, None if last.lower() == "all" else int(last))
+            if verify:
+                broken, count = store.verify(), store.last_seq()
+                if broken is not None:
+                    raise BrokenChainError(store.location, broken)
+                where = store.location
+            else:
+                events = _log_as(store, reader, None if last.lower() == "all" else int(last))
     except HacktableError as error:
         _fail(error, as_json)
         return
+    if verify:
+        if as_json:
+            _emit(json.dumps({"campaign": where, "verified": True, "events": count}), 0, True)
+        _emit(f"{where}: the hash chain is whole ({count} events)", 0)
     if as_json:
-        body = {"campaign": str(campaign), "events": [to_plain(e) for e in events]}
+        body = {"campaign": campaign, "events": [to_plain(e) for e in events]}
         _emit(json.dumps(body), 0, True)
     for event in events:
         sys.stdout.write(render_event(event) + "\n")

@@ -95,7 +95,7 @@ class Console:
         else:
             where = f"session {game.number} begins with the first action (seed {game.seed})"
         self.printer.text(
-            f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.path} "
+            f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.location} "
             f"- {where}",
             "title",
         )

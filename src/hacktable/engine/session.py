@@ -28,21 +28,25 @@ from typing import Any
 
 from .. import __version__
 from ..dice.source import derive_recording, fresh_seed
-from ..errors import AmbiguousNameError, RuleError, UnknownNameError
+from ..errors import AmbiguousNameError, CampaignError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
 from ..play.events import Change, Event
 from ..play.principal import GM, NotAllowedError, Principal, Role
-from ..play.state import CampaignState, undo_target
+from ..play.state import CampaignState, LogConsistencyError, undo_target
 from ..play.visibility import reveals_in, visible
 from ..rulesets import get_ruleset
 from ..rulesets.base import Ruleset
 from ..rulesets.grammar import CommandSet
 from ..rulesets.powers import UNDO_OTHERS, UNDO_ROLL
 from ..store import CampaignStore
-from .game_session import START, GameSession, end_event, follow, open_game_session, start_event
+from .game_session import END, START, GameSession, end_event, follow, from_start, start_event
 
-__all__ = ["Session"]
+__all__ = ["SNAPSHOT_EVERY", "Session"]
+
+SNAPSHOT_EVERY = 200
+"""A snapshot of the state is saved once this many events came after the last one, so
+opening reads at most about this many events past it (docs/rulings.md H114)."""
 
 
 class Session:
@@ -90,6 +94,7 @@ class Session:
         """Who asked for the command being resolved."""
         self._staged: list[Event] | None = None
         self._rollback: tuple[CampaignState, GameSession, int] | None = None
+        self._snapshot_seq = 0
         self.state, found = self._load()
         self._next = store.next_session()
         """The number a new game session gets: 1 + the highest seen."""
@@ -257,6 +262,7 @@ class Session:
             self.abandon()
             raise
         self._rollback = None
+        self._keep_snapshot(self.state)
         return tuple(stored)
 
     def abandon(self) -> None:
@@ -308,7 +314,11 @@ class Session:
             NotAllowedError: a player asked, and the target is another's or holds a
                 roll (nothing is stored).
         """
-        target = undo_target([*self.store.events(), *(self._staged or ())])
+        staged = self._staged or []
+        if any(event.changes for event in staged):  # this command's own changes come first
+            target = undo_target([*self.store.events(), *staged])
+        else:
+            target = self.store.undo_target()
         if target is None:
             raise RuleError("nothing to undo")
         asker = self.principal
@@ -425,36 +435,68 @@ class Session:
             window *= 4
 
     def event(self, seq: int) -> Event | None:
-        """The stored event at ``seq``, or ``None`` (to become the store's
-        ``event(seq)``).
+        """The stored event at ``seq``, or ``None``.
 
         Raises:
             CampaignError: reading the log failed.
         """
-        found = self.store.events(after=seq - 1, limit=1) if seq >= 1 else []
-        return found[0] if found and found[0].seq == seq else None
+        return self.store.event(seq) if seq >= 1 else None
 
     def revealed(self) -> set[int]:
-        """The ``seq`` of every event the GM has revealed (RULINGS G4). Today a scan of
-        the log; to become the store's indexed ``reveals()``.
+        """The ``seq`` of every event the GM has revealed (RULINGS G4), staged reveals
+        included.
 
         Raises:
             CampaignError: reading the log failed.
         """
-        return reveals_in([*self.store.events(), *(self._staged or ())])
+        return set(self.store.reveals()) | reveals_in(self._staged or ())
 
     def _load(self) -> tuple[CampaignState, GameSession | None]:
         """The state the log describes and its open game session: the one place opening
-        reads the log. Today one scan of every event; to become the store's latest
-        snapshot plus the events after it, and ``latest("session.start")`` with
-        ``latest("session.end")``.
+        reads the log. The state is the latest snapshot that checks out plus the events
+        after it (the store discards a corrupt snapshot with a warning, and then the
+        whole log is replayed); a snapshot is taken when that tail is long. The open
+        game session is the latest ``session.start`` with no ``session.end`` after it,
+        found by query.
 
         Raises:
             CampaignError: reading the log failed.
             LogConsistencyError: the log does not replay.
         """
-        events = self.store.events()
-        return CampaignState.replay(events), open_game_session(events)
+        store = self.store
+        snapshot = store.snapshot()
+        state: CampaignState | None = None
+        if snapshot is not None:
+            try:
+                state = CampaignState.from_snapshot_json(snapshot.state, snapshot.seq)
+                for event in store.events(after=snapshot.seq):
+                    state = state.apply(event)
+            except (ValueError, LogConsistencyError) as error:
+                state = None
+                store.warn(f"snapshot at #{snapshot.seq} discarded: {error}")
+        if state is None:
+            state = CampaignState.replay(store.events())
+            snapshot = None
+        self._snapshot_seq = 0 if snapshot is None else snapshot.seq
+        self._keep_snapshot(state)
+        start = store.latest(START)
+        if start is None:
+            return state, None
+        end = store.latest(END)
+        return state, (from_start(start) if end is None or end.seq < start.seq else None)
+
+    def _keep_snapshot(self, state: CampaignState) -> None:
+        """Save a snapshot of ``state`` when :data:`SNAPSHOT_EVERY` events or more came
+        after the last one (docs/rulings.md H114). A snapshot is a cache of what the
+        log says: a store that refuses it (read-only, a full disk) loses nothing, and
+        the command that made the events is not failed for it."""
+        if state.last_seq - self._snapshot_seq < SNAPSHOT_EVERY or self.store.readonly:
+            return
+        try:
+            self.store.save_snapshot(state.last_seq, state.snapshot_json())
+        except CampaignError:
+            return
+        self._snapshot_seq = state.last_seq
 
     def names(self) -> Iterable[str]:
         """Names of every character, for completion."""

@@ -83,6 +83,37 @@ class CampaignState:
         """The whole state as plain dictionaries (for comparisons and export)."""
         return {kind: dict(entities) for kind, entities in self._entities.items()}
 
+    def snapshot_json(self) -> dict[str, JSONValue]:
+        """The whole state as JSON for a snapshot: ``{"entities": [[kind, [[key,
+        value], ...]], ...]}``, lists rather than objects so that the order entities
+        were made in (the order characters are listed and act in) survives a store
+        that sorts object keys."""
+        return {
+            "entities": [
+                [kind, [[key, value] for key, value in entities.items()]]
+                for kind, entities in self._entities.items()
+            ]
+        }
+
+    @classmethod
+    def from_snapshot_json(cls, data: JSONValue, last_seq: int) -> CampaignState:
+        """The state :meth:`snapshot_json` gave, after the event at ``last_seq``.
+
+        Raises:
+            ValueError: ``data`` is not what :meth:`snapshot_json` makes.
+        """
+        try:
+            entities = {
+                kind: dict(pairs) for kind, pairs in data["entities"] if isinstance(kind, str)
+            }
+            if len(entities) != len(data["entities"]) or not all(
+                isinstance(key, str) for bucket in entities.values() for key in bucket
+            ):
+                raise ValueError("a kind or a key is not text")
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a snapshot of a campaign's state ({error})") from None
+        return cls(entities, last_seq)
+
     def check(self, changes: Iterable[Change], seq: int = 0) -> None:
         """Check that every change's ``before`` matches this state.
 

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from .base import EventStore, Snapshot, Warn
 from .campaign import CampaignStore
-from .errors import EventRejectedError, StaleWriteError
+from .errors import BrokenChainError, EventRejectedError, StaleWriteError
 from .opening import open_store
 from .revision import APPLICATION_ID, HEAD_REVISION
 
 __all__ = [
     "APPLICATION_ID",
     "HEAD_REVISION",
+    "BrokenChainError",
     "CampaignStore",
     "EventRejectedError",
     "EventStore",

@@ -162,6 +162,12 @@ class EventStore(ABC):
         """
 
     @abstractmethod
+    def warn(self, message: str) -> None:
+        """Give the one-line warning ``message`` to the ``warn`` callback the store was
+        opened with (else the ``hacktable.store`` logger), and go on: the store's own
+        (a discarded snapshot) and its callers' (a snapshot that does not replay)."""
+
+    @abstractmethod
     def snapshot(self) -> Snapshot | None:
         """The latest snapshot that checks out (its checksum matches its state, and the
         event at its ``seq`` still has the hash it had when it was taken), or ``None``.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import CampaignError
 from ..play.events import Event, Visibility
 
-__all__ = ["EventRejectedError", "StaleWriteError"]
+__all__ = ["BrokenChainError", "EventRejectedError", "StaleWriteError"]
 
 
 def describe(event: Event) -> str:
@@ -64,3 +64,21 @@ class EventRejectedError(CampaignError):
     def __init__(self, path: str, reason: str) -> None:
         super().__init__(f"{path}: event not stored: {reason}", path)
         self.reason = reason
+
+
+class BrokenChainError(CampaignError):
+    """The log's hash chain is broken: an event was changed, removed or inserted after it
+    was written (``hacktable log --verify``).
+
+    Attributes:
+        path: the store's location.
+        seq: the first event whose link is broken.
+    """
+
+    def __init__(self, path: str, seq: int) -> None:
+        super().__init__(
+            f"{path}: the hash chain is broken at event #{seq}: the log was changed "
+            "after it was written (from there on it cannot be trusted)",
+            path,
+        )
+        self.seq = seq

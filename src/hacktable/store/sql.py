@@ -465,15 +465,17 @@ class SqlEventStore(EventStore):
                     raise EventRejectedError(self.location, one_line(error)) from None
                 raise self._failure(error, "storing a snapshot") from error
 
-    def _discard(self, seq: int, problem: str) -> None:
-        """Warn that the snapshot at ``seq`` is discarded, and delete it if writable."""
-        message = f"snapshot at #{seq} discarded: {problem}"
+    def warn(self, message: str) -> None:
         if self._warn is not None:
             self._warn(message)
         else:
             import logging  # only here: importing logging costs start-up time
 
             logging.getLogger("hacktable.store").warning("%s: %s", self.location, message)
+
+    def _discard(self, seq: int, problem: str) -> None:
+        """Warn that the snapshot at ``seq`` is discarded, and delete it if writable."""
+        self.warn(f"snapshot at #{seq} discarded: {problem}")
         if self.readonly:
             return
         with self._lock:
