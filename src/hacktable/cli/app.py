@@ -197,10 +197,10 @@ def log(
     with store:
         events = store.events() if last.lower() == "all" else store.last(int(last))
     if as_json:
-        from dataclasses import asdict
+        from ..play.codec import to_json  # (an event's visibility is an enum)
 
         _emit(
-            json.dumps({"campaign": str(campaign), "events": [asdict(e) for e in events]}), 0, True
+            json.dumps({"campaign": str(campaign), "events": [to_json(e) for e in events]}), 0, True
         )
     for event in events:
         sys.stdout.write(render_event(event) + "\n")
