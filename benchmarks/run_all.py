@@ -27,12 +27,15 @@ from _bench import SKIP_PREFIX, standard_parser
 HERE = Path(__file__).resolve().parent
 SCRIPTS = (
     "cold_start.py",
+    "play_startup.py",
     "tests_per_second.py",
     "dice_rolls.py",
     "console_commands.py",
     "fight_round.py",
     "simulate.py",
     "journey.py",
+    "open_large.py",
+    "append_cost.py",
 )
 """The benchmarks, in the order they run."""
 

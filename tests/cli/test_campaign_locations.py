@@ -15,7 +15,9 @@ from ..store.backends import Backend
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def hacktable(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def hacktable(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "hacktable", *args],
         input=stdin,
@@ -23,6 +25,7 @@ def hacktable(*args: str, stdin: str = "", env: dict[str, str] | None = None) ->
         text=True,
         check=False,
         timeout=120,
+        cwd=cwd,
         env={**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})},
     )
 
@@ -36,18 +39,23 @@ def test_play_and_log_on_each_backend(backend: Backend) -> None:
     assert [e["action"] for e in json.loads(log.stdout)["events"]] == ["session.start", "roll"]
 
 
-def test_the_database_url_variable_is_the_default_campaign(backend: Backend, tmp_path: Path) -> None:
+def test_the_database_url_variable_is_the_default_campaign(
+    backend: Backend, tmp_path: Path
+) -> None:
     env = {"HACKTABLE_DATABASE_URL": backend.location}
-    played = hacktable("play", "--seed", "3", stdin="note by the variable\n", env=env)
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    played = hacktable("play", "--seed", "3", stdin="note by the variable\n", env=env, cwd=here)
     assert played.returncode == 0, played.stderr
-    log = hacktable("log", env=env)
+    log = hacktable("log", env=env, cwd=here)
     assert "by the variable" in log.stdout
-    assert not (tmp_path / "campaign.db").exists()
+    assert not (here / "campaign.db").exists()  # not the default file
 
 
 def test_log_verify_reports_a_whole_chain_and_the_first_broken_link(backend: Backend) -> None:
     lines = "roll 1d6\nroll 1d8\nroll 1d10\nroll 1d12\n"
-    assert hacktable("play", "--campaign", backend.location, "--seed", "1", stdin=lines).returncode == 0
+    played = hacktable("play", "--campaign", backend.location, "--seed", "1", stdin=lines)
+    assert played.returncode == 0, played.stderr
     whole = hacktable("log", "--campaign", backend.location, "--verify")
     assert whole.returncode == 0, whole.stderr
     assert whole.stdout.strip().endswith("the hash chain is whole (5 events)")
@@ -67,4 +75,5 @@ def test_an_unreachable_postgres_is_one_line_and_exit_2(tmp_path: Path) -> None:
         result = hacktable(*args, stdin="roll 1d6\n")
         assert result.returncode == 2, result.stderr
         (line,) = result.stderr.splitlines()
-        assert line.startswith("error: ") and "127.0.0.1" in line, line
+        assert line.startswith("error: "), line
+        assert "127.0.0.1" in line, line

@@ -34,7 +34,6 @@ from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import armour, core_rules, creation, inventory, sheet, sources, table_rolls, weapons
 from .character import Character, Item
 from .content.index import Content
-from .content.loader import load_content
 from .content.schemas import ATTRIBUTES
 from .sources import VISION
 from .spec import CharacterSpec, ScoresRoll
@@ -125,6 +124,8 @@ class Redhack(Ruleset[Character]):
         Raises:
             RulesDataError: a data file is broken.
         """
+        from .content.loader import load_content  # (with its checks: not at start-up)
+
         return load_content()
 
     # -- tests ---------------------------------------------------------------------------

@@ -17,10 +17,15 @@ Its modules, one concern each (this package re-exports their public names):
 - :mod:`.crosschecks`: the checks of the files against each other;
 - :mod:`.loader`: reading, checking and assembling the files (cached once per process).
 
+Names are loaded on first use (PEP 562): importing one of the modules (``.equipment``
+for its schema, say) does not import the loader, its checks and the TOML reader, which
+the console's first prompt does not need (``benchmarks/play_startup.py``).
+
 Sources: redhack: Character Creation > 2. Class, 4. Starting Equipment; Equipment;
 Combat > AC & Armour; the tables' own sections; RULINGS R7, R8, R11, R17, R18, R22,
 R23, R26, R27, R29, R31.
 
+>>> from hacktable.rulesets.redhack.content import load_content
 >>> content = load_content()
 >>> content.class_("Warrior").hit_die
 10
@@ -28,45 +33,92 @@ R23, R26, R27, R29, R31.
 'padded'
 """
 
-from .equipment import (
-    EQUIPMENT_FILE,
-    AcRule,
-    Armour,
-    ArmourPiece,
-    EquipmentFile,
-    EquipmentItem,
-    Gear,
-    Item,
-    ThrownAttack,
-    Weapon,
-)
-from .index import Content
-from .loader import DATA_FILES, DATA_PACKAGE, load_content, load_content_from
-from .rules import weapon_die
-from .schemas import (
-    ATTRIBUTES,
-    CLASSES_FILE,
-    KITS_FILE,
-    TABLES_FILE,
-    TAGS_FILE,
-    Attribute,
-    CharacterClass,
-    Circumstance,
-    ClassesFile,
-    Feature,
-    GearCategory,
-    Kit,
-    KitItem,
-    KitItemKind,
-    KitsFile,
-    NonNegative,
-    Positive,
-    RangeBand,
-    TablesFile,
-    Tag,
-    TagsFile,
-    WeaponType,
-)
+from __future__ import annotations
+
+from ....lazy import lazy_names
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
+if TYPE_CHECKING:
+    from .equipment import (
+        EQUIPMENT_FILE,
+        AcRule,
+        Armour,
+        ArmourPiece,
+        EquipmentFile,
+        EquipmentItem,
+        Gear,
+        Item,
+        ThrownAttack,
+        Weapon,
+    )
+    from .index import Content
+    from .loader import DATA_FILES, DATA_PACKAGE, load_content, load_content_from
+    from .rules import weapon_die
+    from .schemas import (
+        ATTRIBUTES,
+        CLASSES_FILE,
+        KITS_FILE,
+        TABLES_FILE,
+        TAGS_FILE,
+        Attribute,
+        CharacterClass,
+        Circumstance,
+        ClassesFile,
+        Feature,
+        GearCategory,
+        Kit,
+        KitItem,
+        KitItemKind,
+        KitsFile,
+        NonNegative,
+        Positive,
+        RangeBand,
+        TablesFile,
+        Tag,
+        TagsFile,
+        WeaponType,
+    )
+
+_WHERE = {
+    "ATTRIBUTES": "schemas",
+    "AcRule": "equipment",
+    "Armour": "equipment",
+    "ArmourPiece": "equipment",
+    "Attribute": "schemas",
+    "CLASSES_FILE": "schemas",
+    "CharacterClass": "schemas",
+    "Circumstance": "schemas",
+    "ClassesFile": "schemas",
+    "Content": "index",
+    "DATA_FILES": "loader",
+    "DATA_PACKAGE": "loader",
+    "EQUIPMENT_FILE": "equipment",
+    "EquipmentFile": "equipment",
+    "EquipmentItem": "equipment",
+    "Feature": "schemas",
+    "Gear": "equipment",
+    "GearCategory": "schemas",
+    "Item": "equipment",
+    "KITS_FILE": "schemas",
+    "Kit": "schemas",
+    "KitItem": "schemas",
+    "KitItemKind": "schemas",
+    "KitsFile": "schemas",
+    "NonNegative": "schemas",
+    "Positive": "schemas",
+    "RangeBand": "schemas",
+    "TABLES_FILE": "schemas",
+    "TAGS_FILE": "schemas",
+    "TablesFile": "schemas",
+    "Tag": "schemas",
+    "TagsFile": "schemas",
+    "ThrownAttack": "equipment",
+    "Weapon": "equipment",
+    "WeaponType": "schemas",
+    "load_content": "loader",
+    "load_content_from": "loader",
+    "weapon_die": "rules",
+}
 
 __all__ = [
     "ATTRIBUTES",
@@ -108,3 +160,5 @@ __all__ = [
     "load_content_from",
     "weapon_die",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
