@@ -95,6 +95,7 @@ class Session:
         self._staged: list[Event] | None = None
         self._rollback: tuple[CampaignState, GameSession, int] | None = None
         self._snapshot_seq = 0
+        self._command_sets: tuple[CommandSet, CommandSet] | None = None
         self.state, found = self._load()
         self._next = store.next_session()
         """The number a new game session gets: 1 + the highest seen."""
@@ -197,10 +198,12 @@ class Session:
     # -- commands ------------------------------------------------------------------------
     def command_sets(self) -> tuple[CommandSet, CommandSet]:
         """The commands this campaign answers: the ruleset's own, looked up first, then
-        the engine's."""
-        from .commands import CORE
+        the engine's (found once per session)."""
+        if self._command_sets is None:
+            from .commands import CORE
 
-        return (self.ruleset.command_set(), CORE)
+            self._command_sets = (self.ruleset.command_set(), CORE)
+        return self._command_sets
 
     # -- randomness ----------------------------------------------------------------------
     def place(self) -> int:
@@ -287,13 +290,15 @@ class Session:
         self.state.check(changes)
         if event.action != START and not self.game.started:
             self.commit(start_event(self.game, self.ruleset.id, __version__, self.source))
-        ready = replace(
-            event, session=self.game.number, changes=changes, principal=self.principal.name
-        )
+        number, principal = self.game.number, self.principal.name
         if self._staged is None:
+            ready = replace(event, session=number, changes=changes, principal=principal)
             (stored,) = self.store.append_all((ready,), expected_seq=self.state.last_seq)
         else:
-            stored = replace(ready, seq=self.state.last_seq + 1)
+            seq = self.state.last_seq + 1
+            stored = replace(
+                event, session=number, changes=changes, principal=principal, seq=seq
+            )
             self._staged.append(stored)
         self.state = self.state.apply(stored)
         self._follow(stored)
