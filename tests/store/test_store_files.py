@@ -250,16 +250,16 @@ def test_a_write_protected_campaign_is_refused_for_writing_only(
 def test_a_failed_creation_leaves_nothing_behind(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hacktable.store import migrate
+    from hacktable.store import sqlite as backend
 
-    def broken_upgrade(connection: object) -> None:
-        raise sqlite3.OperationalError("disk I/O error")
+    def broken_statements() -> list[str]:
+        return ["CREATE TABLE t (x)", "SELECT raise_error_here()"]  # fails half-way
 
-    monkeypatch.setattr(migrate, "upgrade", broken_upgrade)
+    monkeypatch.setattr(backend, "schema_statements", broken_statements)
     path = tmp_path / "new.db"
     with pytest.raises(CampaignError) as caught:
         CampaignStore.open(path)
-    assert str(caught.value) == f"cannot create {path}: disk I/O error"
+    assert str(caught.value) == f"cannot create {path}: no such function: raise_error_here"
     assert folder_listing(tmp_path) == []
 
 
@@ -284,10 +284,10 @@ def test_creating_in_a_read_only_folder_says_so(
 def test_a_cleanup_that_fails_does_not_hide_the_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hacktable.store import migrate
+    from hacktable.store import sqlite as backend
 
-    def broken_upgrade(connection: object) -> None:
-        raise sqlite3.OperationalError("disk I/O error")
+    def broken_statements() -> list[str]:
+        return ["SELECT raise_error_here()"]
 
     real_unlink = Path.unlink
 
@@ -296,9 +296,9 @@ def test_a_cleanup_that_fails_does_not_hide_the_error(
             raise OSError(30, "Read-only file system")
         real_unlink(self, missing_ok=missing_ok)
 
-    monkeypatch.setattr(migrate, "upgrade", broken_upgrade)
+    monkeypatch.setattr(backend, "schema_statements", broken_statements)
     monkeypatch.setattr(Path, "unlink", unlink)
-    with pytest.raises(CampaignError, match="disk I/O error"):
+    with pytest.raises(CampaignError, match="no such function: raise_error_here"):
         CampaignStore.open(tmp_path / "new.db")
 
 

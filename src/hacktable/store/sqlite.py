@@ -300,38 +300,47 @@ def _migrate(path: Path) -> None:
         raw.close()
 
 
+SCHEMA_SCRIPT = Path(__file__).with_name("sqlite_schema.sql")
+"""The tables of a new campaign file at :data:`HEAD_REVISION`, as the Alembic migrations
+build them (``tests/store/test_sqlite_schema.py`` checks that the two match): a new file
+is built from it without importing SQLAlchemy or Alembic, which would cost more than
+the rest of ``play``'s start-up (``benchmarks/play_startup.py``)."""
+
+
+def schema_statements() -> list[str]:
+    """The statements of :data:`SCHEMA_SCRIPT`, in order (its ``--`` comments left out)."""
+    text = SCHEMA_SCRIPT.read_text(encoding="utf-8")
+    script = "\n".join(line for line in text.splitlines() if not line.startswith("--"))
+    return [part.strip().rstrip(";") for part in script.split(";\n") if part.strip()]
+
+
 def _build(built: Path, *, name: str, ruleset: str, for_path: Path) -> None:
     """Make a complete new campaign file at ``built`` in one transaction, in WAL mode.
 
     Raises:
-        CampaignError: SQLite or a migration failed.
+        CampaignError: SQLite failed.
     """
     try:
         raw = connect(built, "rwc")
     except sqlite3.Error as error:
         raise CampaignError(f"cannot create {for_path}: {one_line(error)}", str(for_path)) from None
-    from . import migrate  # only now: importing SQLAlchemy and Alembic is slow
-
-    engine = migrate.sqlite_engine(raw, "BEGIN IMMEDIATE")
     try:
-        with engine.connect() as connection, connection.begin():
-            connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-            migrate.upgrade(connection)
-            connection.exec_driver_sql(
-                "INSERT INTO campaigns (id, name, ruleset, created_at, created_by)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (str(uuid.uuid4()), name, ruleset, utc_now(), __version__),
-            )
+        raw.execute("BEGIN IMMEDIATE")
+        raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        for statement in schema_statements():
+            raw.execute(statement)
+        raw.execute(
+            "INSERT INTO campaigns (id, name, ruleset, created_at, created_by)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (str(uuid.uuid4()), name, ruleset, utc_now(), __version__),
+        )
+        raw.execute("COMMIT")
         raw.execute("PRAGMA journal_mode=WAL").fetchone()
-    except Exception as error:
-        cause = getattr(error, "orig", None) or error
-        if not isinstance(cause, sqlite3.Error):
-            raise
+    except sqlite3.Error as error:
         raise CampaignError(
-            f"cannot create {for_path}: {one_line(cause)}", str(for_path)
+            f"cannot create {for_path}: {one_line(error)}", str(for_path)
         ) from error
     finally:
-        engine.dispose()
         raw.close()
 
 

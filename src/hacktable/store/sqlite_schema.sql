@@ -1,0 +1,61 @@
+-- The schema of a new SQLite campaign file at revision 0002, as the Alembic
+-- migrations build it (tests/store/test_sqlite_schema.py checks the two match).
+-- New files are built from this script, so creating a campaign imports neither
+-- SQLAlchemy nor Alembic; older files are migrated by Alembic.
+
+CREATE TABLE alembic_version (
+	version_num VARCHAR(32) NOT NULL, 
+	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
+);
+
+CREATE TABLE campaigns (
+	id TEXT NOT NULL, 
+	name TEXT NOT NULL, 
+	ruleset TEXT NOT NULL, 
+	created_at TEXT NOT NULL, 
+	created_by TEXT NOT NULL, 
+	CONSTRAINT pk_campaigns PRIMARY KEY (id), 
+	CONSTRAINT uq_campaigns_name UNIQUE (name)
+);
+
+CREATE TABLE events (
+	campaign TEXT NOT NULL, 
+	seq BIGINT NOT NULL, 
+	at TEXT NOT NULL, 
+	session BIGINT NOT NULL, 
+	principal TEXT DEFAULT 'GM' NOT NULL, 
+	actor TEXT NOT NULL, 
+	action TEXT NOT NULL, 
+	summary TEXT NOT NULL, 
+	detail TEXT NOT NULL, 
+	changes TEXT NOT NULL, 
+	command TEXT NOT NULL, 
+	undoes BIGINT, 
+	visibility TEXT DEFAULT 'public' NOT NULL, 
+	audience TEXT DEFAULT '' NOT NULL, 
+	prev_hash TEXT NOT NULL, 
+	hash TEXT NOT NULL, 
+	CONSTRAINT pk_events PRIMARY KEY (campaign, seq), 
+	CONSTRAINT fk_events_undoes_events FOREIGN KEY(campaign, undoes) REFERENCES events (campaign, seq), 
+	CONSTRAINT fk_events_campaign_campaigns FOREIGN KEY(campaign) REFERENCES campaigns (id)
+);
+
+CREATE INDEX ix_events_campaign_action ON events (campaign, action, seq);
+
+CREATE INDEX ix_events_campaign_undoes ON events (campaign, undoes);
+
+CREATE INDEX ix_events_campaign_session ON events (campaign, session);
+
+CREATE TABLE snapshots (
+	campaign TEXT NOT NULL, 
+	seq BIGINT NOT NULL, 
+	state TEXT NOT NULL, 
+	checksum TEXT NOT NULL, 
+	event_hash TEXT NOT NULL, 
+	made_at TEXT NOT NULL, 
+	made_by TEXT NOT NULL, 
+	CONSTRAINT pk_snapshots PRIMARY KEY (campaign, seq), 
+	CONSTRAINT fk_snapshots_campaign_campaigns FOREIGN KEY(campaign) REFERENCES campaigns (id)
+);
+
+INSERT INTO alembic_version (version_num) VALUES ('0002');
