@@ -212,12 +212,14 @@ class NotACampaignError(CampaignError):
 
 
 class CampaignLockedError(CampaignError):
-    """A campaign file that another process has open. It is left untouched."""
+    """A campaign whose lock another writer held past the store's busy timeout (seconds:
+    a migration, a stuck program); nothing was changed. Sharing a campaign between
+    processes is normal: each transaction locks it only while it runs."""
 
     def __init__(self, path: str) -> None:
         super().__init__(
-            f"{path} is in use by another hacktable session (or another program); "
-            "close it there first",
+            f"{path} is locked by another writer (or another program) for longer than "
+            "the store waits: try again",
             path,
         )
 

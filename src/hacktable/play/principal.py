@@ -1,8 +1,9 @@
 """Principals: who asks the command layer to act (RULINGS G4).
 
-A principal is the GM, a player, or an observer. In this version every front end acts
-as the GM; players' ownership of characters and what each may see come with the
-principals issue. The command layer is the only place that asks who is acting.
+A principal is the GM, a player, or an observer. The console acts as the GM unless
+``play --as`` names a player or ``observer``. The command layer is the only place that
+asks who is acting (what each intent needs: docs/rulings.md H106), and every reader of
+the log shows each principal what they may see (:mod:`hacktable.play.visibility`).
 """
 
 from __future__ import annotations
