@@ -296,9 +296,7 @@ class Session:
             (stored,) = self.store.append_all((ready,), expected_seq=self.state.last_seq)
         else:
             seq = self.state.last_seq + 1
-            stored = replace(
-                event, session=number, changes=changes, principal=principal, seq=seq
-            )
+            stored = replace(event, session=number, changes=changes, principal=principal, seq=seq)
             self._staged.append(stored)
         self.state = self.state.apply(stored)
         self._follow(stored)
