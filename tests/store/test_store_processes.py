@@ -160,7 +160,7 @@ def test_a_write_lock_held_by_another_program_is_waited_for_then_refused(
                 assert [e.summary for e in store.events()] == ["first"]  # nor reading
                 with pytest.raises(CampaignLockedError) as caught:
                     store.append(Event("blocked"))
-                assert str(caught.value).startswith(f"{campaign} is in use")
+                assert str(caught.value).startswith(f"{campaign} is locked by another writer")
                 assert "\n" not in str(caught.value)
                 assert store.last_seq() == 1
         finally:
