@@ -257,7 +257,7 @@ class Session:
             return ()
         if record:
             last = staged[-1]
-            staged[-1] = replace(last, detail={**last.detail, "outcome": record})
+            staged[-1] = last.evolve(detail={**last.detail, "outcome": record})
         try:
             stored = self.store.append_all(staged, expected_seq=staged[0].seq - 1)
         except BaseException:
@@ -292,11 +292,11 @@ class Session:
             self.commit(start_event(self.game, self.ruleset.id, __version__, self.source))
         number, principal = self.game.number, self.principal.name
         if self._staged is None:
-            ready = replace(event, session=number, changes=changes, principal=principal)
+            ready = event.evolve(session=number, changes=changes, principal=principal)
             (stored,) = self.store.append_all((ready,), expected_seq=self.state.last_seq)
         else:
             seq = self.state.last_seq + 1
-            stored = replace(event, session=number, changes=changes, principal=principal, seq=seq)
+            stored = event.evolve(session=number, changes=changes, principal=principal, seq=seq)
             self._staged.append(stored)
         self.state = self.state.apply(stored)
         self._follow(stored)

@@ -330,13 +330,24 @@ class UnknownCommandError(UnknownNameError):
             self.args = (self.message,)
 
 
+_SHELL_QUOTING = frozenset("'\"\\")
+"""What makes :func:`shlex.split` read a line as more than blanks and words."""
+
+
 def split(line: str) -> list[str]:
     """Split a command line into words, shell-style (quotes group words; tabs are
     spaces).
 
+    A line with no quote or backslash is split on its blanks at once, exactly as
+    :func:`shlex.split` would split it (spaces, tabs, carriage returns and newlines),
+    since most lines are such and shlex reads them a character at a time.
+
     Raises:
         CommandError: unbalanced quotes.
     """
+    if not _SHELL_QUOTING.intersection(line):
+        plain = line.replace("\t", " ").replace("\r", " ").replace("\n", " ")
+        return [word for word in plain.split(" ") if word]
     try:
         return shlex.split(line, comments=False)
     except ValueError as error:

@@ -65,9 +65,12 @@ def dumps(value: JSONValue) -> str:
         TypeError: ``value`` holds something JSON cannot represent (a set, an object).
         ValueError: ``value`` holds NaN or an infinity, or is circular.
     """
-    return json.dumps(
-        value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
-    )
+    return _ENCODE(value)
+
+
+_ENCODE = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
+).encode
 
 
 def _text(name: str, value: object) -> str:

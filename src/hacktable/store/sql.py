@@ -23,7 +23,6 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -377,9 +376,7 @@ class SqlEventStore(EventStore):
             value["prev_hash"] = previous
             value["hash"] = previous = link_hash(value["prev_hash"], value)
             values.append(value)
-            stored.append(
-                replace(event, seq=seq, at=at, prev_hash=value["prev_hash"], hash=previous)
-            )
+            stored.append(event.evolve(seq=seq, at=at, prev_hash=value["prev_hash"], hash=previous))
         if len(values) <= ROWS_PER_STATEMENT:
             self._insert_rows(connection, values)
         else:
