@@ -14,26 +14,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..play.events import Change, Event, JSONValue, Visibility
+from .chain import HASHED_COLUMNS
 
 __all__ = ["COLUMNS", "BadRowError", "dumps", "event_from_row", "event_to_row", "utc_now"]
 
-COLUMNS = (
-    "seq",
-    "at",
-    "session",
-    "principal",
-    "actor",
-    "action",
-    "summary",
-    "detail",
-    "changes",
-    "command",
-    "undoes",
-    "visibility",
-    "audience",
-    "prev_hash",
-    "hash",
-)
+COLUMNS = (*HASHED_COLUMNS, "prev_hash", "hash")
 """The ``events`` columns an event is read from, in the order the store selects them
 (every column but ``campaign``)."""
 
