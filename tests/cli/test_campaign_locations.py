@@ -77,3 +77,21 @@ def test_an_unreachable_postgres_is_one_line_and_exit_2(tmp_path: Path) -> None:
         (line,) = result.stderr.splitlines()
         assert line.startswith("error: "), line
         assert "127.0.0.1" in line, line
+
+
+def test_log_verify_finds_a_snapshot_rewritten_with_a_fresh_checksum(backend: Backend) -> None:
+    import hashlib
+
+    notes = "".join(f"note {n}\n" for n in range(210))  # past one snapshot's worth
+    played = hacktable("play", "--campaign", backend.location, "--seed", "1", stdin=notes)
+    assert played.returncode == 0, played.stderr
+    ((seq,),) = backend.sql("SELECT max(seq) FROM snapshots")
+    forged = json.dumps({"entities": [["character", [["x", {"name": "X", "coins": 5000}]]]]})
+    checksum = hashlib.sha256(forged.encode()).hexdigest()
+    backend.sql("UPDATE snapshots SET state = ?, checksum = ?", (forged, checksum))
+    result = hacktable("log", "--campaign", backend.location, "--verify")
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert line.endswith(
+        f"the snapshot at #{seq} is not what the log replays to: it was changed after it was taken"
+    )

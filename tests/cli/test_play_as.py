@@ -106,3 +106,17 @@ def test_the_gm_is_the_default_and_may_be_named(campaign: Path) -> None:
         assert result.returncode == 0, result.stderr
         outcomes = [json.loads(line) for line in result.stdout.splitlines()]
         assert [e["principal"] for o in outcomes for e in o["events"]] == ["GM", "GM"]
+
+
+@pytest.mark.parametrize("who", ["ann", "observer"])
+def test_only_the_gm_begins_a_session_with_a_seed(campaign: Path, who: str) -> None:
+    before = _actions(campaign)
+    result = hacktable(
+        "play", "--campaign", str(campaign), "--as", who, "--seed", "6", stdin="test Aldric STR\n"
+    )
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert (
+        line == f"error: play: --seed begins a game session, which is the GM's: not with --as {who}"
+    )
+    assert _actions(campaign) == before  # nothing written

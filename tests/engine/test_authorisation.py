@@ -12,9 +12,11 @@ import pytest
 
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM, NotAllowedError, Principal, Role
+from hacktable.engine.session import Session
 from hacktable.errors import AmbiguousNameError, RuleError
 from hacktable.rulesets.grammar import Intent, Words
 from hacktable.rulesets.redhack.commands.fight import FightIntent
+from hacktable.store import CampaignStore
 
 from ..intents import campaign
 
@@ -402,3 +404,27 @@ def test_a_player_undoes_their_own_actions_without_rolls(tmp_path: Path) -> None
         assert layer.run("undo").events[0].undoes == seq  # the GM may
     finally:
         store.close()
+
+
+def test_a_player_enters_only_damage_their_dice_can_show(tmp_path: Path) -> None:
+    """RULINGS G5: a player enters what they rolled; a total the dice cannot show is
+    fixing damage, the GM's (docs/rulings.md H106)."""
+    layer = CommandLayer(Session(CampaignStore.open(tmp_path / "d.db"), seed=4))
+    try:
+        for line in (
+            "player add Bea",
+            "character new Sly --class thief --kit 1 --player Bea",
+            "fight start",
+            "fight add 2 goblin --at close",
+            "init",
+        ):
+            layer.run(line)
+        bea = Principal(Role.PLAYER, "Bea")
+        seq = layer.session.store.last_seq()
+        with pytest.raises(NotAllowedError, match="shows 1 to 6; fixing damage is the GM's"):
+            layer.run("attack Sly goblin-1 roll 6 damage 99", bea)
+        assert layer.session.store.last_seq() == seq  # nothing stored
+        outcome = layer.run("attack Sly goblin-1 roll 6 damage 5", bea)
+        assert "(entered: 5)" in outcome.text
+    finally:
+        layer.session.store.close()

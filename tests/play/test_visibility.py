@@ -112,20 +112,44 @@ def test_a_private_event_for_the_gm_alone() -> None:
     assert [seen_by(note, who) for who in (SLY, BEA, WATCHER)] == [None, None, None]
 
 
-def test_only_the_gm_sees_the_secret_seed() -> None:
+def test_only_the_gm_sees_the_seeds_until_the_session_start_is_revealed() -> None:
     start = Event(
         "session.start",
         summary="session 2 begins (seed 5)",
         detail={"seed": 5, "secret_seed": 99, "ruleset": "redhack"},
         principal="Sly",  # a player's first action began it
+        session=2,
         seq=3,
     )
     assert seen_by(start, GM) == start
     for reader in (SLY, TOM, WATCHER):
         seen = seen_by(start, reader)
         assert seen is not None
-        assert seen.detail == {"seed": 5, "ruleset": "redhack"}
-        assert seen.summary == start.summary
+        assert seen.detail == {"ruleset": "redhack"}  # a known seed tells the next rolls
+        assert seen.summary == "session 2 begins"
+        revealed = seen_by(start, reader, {3})  # to check the session's public rolls
+        assert revealed is not None
+        assert revealed.detail == {"seed": 5, "ruleset": "redhack"}  # never the secret one
+        assert revealed.summary == start.summary
+
+
+def test_no_reader_but_the_gm_gets_the_hashes_that_would_test_a_guess() -> None:
+    hidden = Event(
+        "roll",
+        summary="1d20: [7] -> 7",
+        principal="GM",
+        visibility=Visibility.BLIND,
+        seq=4,
+        prev_hash="a" * 64,
+        hash="b" * 64,
+    )
+    after = Event("note", summary="x", seq=5, prev_hash="b" * 64, hash="c" * 64)
+    for reader in (SLY, TOM, WATCHER):
+        for event in (hidden, after):
+            seen = seen_by(event, reader)
+            assert seen is not None
+            assert (seen.prev_hash, seen.hash) == ("", "")
+    assert seen_by(hidden, GM) == hidden
 
 
 def test_a_log_as_each_reader_sees_it() -> None:

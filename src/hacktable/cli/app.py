@@ -191,6 +191,10 @@ def play(
             read_script(script)  # unreadable or not text: refused before the campaign opens
         get_ruleset(ruleset)
         acting = as_.strip().casefold() != "gm"
+        if acting and seed is not None:  # a seed chosen by a player would pick her dice
+            raise CommandError(
+                f"--seed begins a game session, which is the GM's: not with --as {as_}", "play"
+            )
         if acting and not _exists(campaign):
             raise CampaignError(f"{campaign} does not exist: the GM starts a campaign", campaign)
         existed = _exists(campaign) and not is_url(campaign)
@@ -286,6 +290,7 @@ def log(
                 broken, count = store.verify(), store.last_seq()
                 if broken is not None:
                     raise BrokenChainError(store.location, broken)
+                _verify_snapshot(store)
                 where = store.location
             else:
                 events = _log_as(store, reader, None if last.lower() == "all" else int(last))
@@ -301,6 +306,28 @@ def log(
         _emit(json.dumps(body), 0, True)
     for event in events:
         sys.stdout.write(render_event(event) + "\n")
+
+
+def _verify_snapshot(store: CampaignStore) -> None:
+    """Check that the snapshot opening would read is the state the log replays to (its
+    checksum only shows it was not damaged, not that nobody rewrote it).
+
+    Raises:
+        SnapshotMismatchError: it is not.
+    """
+    from ..play.state import CampaignState
+    from ..store import SnapshotMismatchError
+
+    snapshot = store.snapshot()
+    if snapshot is None:
+        return
+    replayed = CampaignState.replay(store.events(limit=snapshot.seq))
+    try:
+        matches = CampaignState.from_snapshot_json(snapshot.state, snapshot.seq) == replayed
+    except ValueError:
+        matches = False
+    if not matches:
+        raise SnapshotMismatchError(store.location, snapshot.seq)
 
 
 def _log_as(store: CampaignStore, reader: str, last: int | None) -> list[Event]:

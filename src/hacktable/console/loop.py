@@ -15,7 +15,7 @@ from typing import TextIO
 
 from ..engine.commands.campaign import QuitRequested, render_event
 from ..engine.execute import CommandLayer
-from ..engine.principal import GM, Principal
+from ..engine.principal import GM, Principal, Role
 from ..engine.session import Session
 from ..errors import HacktableError, ScriptError
 from ..play.outcome import Outcome
@@ -48,6 +48,7 @@ class Console:
             HacktableError: the command failed; nothing was saved.
             QuitRequested: the line was ``quit``.
         """
+        self.show_others()  # what other writers did while this line was typed comes first
         return self.layer.run(line, self.principal, ask, self.printer.error)
 
     # -- batch ---------------------------------------------------------------------------
@@ -90,10 +91,11 @@ class Console:
         the prompt comes back."""
         prompt, ask = _make_prompts(self, history)
         game = self.session.game
+        seed = f", seed {game.seed}" if self.principal.role is Role.GM else ""  # (H115)
         if game.started:
-            where = f"session {game.number}, seed {game.seed}"
+            where = f"session {game.number}{seed}"
         else:
-            where = f"session {game.number} begins with the first action (seed {game.seed})"
+            where = f"session {game.number} begins with the first action{seed}"
         self.printer.text(
             f"hacktable - {self.session.ruleset.title} - campaign {self.session.store.location} "
             f"- {where}",

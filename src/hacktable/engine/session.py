@@ -476,7 +476,7 @@ class Session:
                     state = state.apply(event)
             except (ValueError, LogConsistencyError) as error:
                 state = None
-                store.warn(f"snapshot at #{snapshot.seq} discarded: {error}")
+                store.discard_snapshot(snapshot.seq, str(error))
         if state is None:
             state = CampaignState.replay(store.events())
             snapshot = None

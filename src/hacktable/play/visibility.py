@@ -48,6 +48,8 @@ REVEAL = "reveal"
 """The action of an event that makes another public; its detail is ``{"reveals": seq}``."""
 
 SECRET_SEED = "secret_seed"
+SEEDS = frozenset({"seed", SECRET_SEED})
+"""A ``session.start``'s seeds, hidden from all but the GM until it is revealed."""
 """The key of the secret stream's seed in a ``session.start`` event's detail."""
 
 
@@ -94,8 +96,10 @@ def seen_by(event: Event, principal: Principal, revealed: Set[int] = frozenset()
             :func:`reveals_in`).
 
     Returns:
-        The event whole (``event`` itself for the GM; for anyone else without a
-        session's secret seed); a stub that says only that it happened; or ``None``,
+        The event whole (``event`` itself for the GM; for anyone else without its
+        hashes, which would let a reader check a guess at a hidden event, and a
+        ``session.start`` without its seeds until it is revealed: docs/rulings.md
+        H115); a stub that says only that it happened; or ``None``,
         when ``principal`` may not know of it at all (another's whisper or private
         note).
     """
@@ -103,8 +107,9 @@ def seen_by(event: Event, principal: Principal, revealed: Set[int] = frozenset()
         return event
     seen = sight(event, principal, revealed)
     if seen is Sight.WHOLE:
-        return _without_secret_seed(event)
-    return stub(event) if seen is Sight.STUB else None
+        whole = _without_seeds(event) if event.seq not in revealed else _without_secret(event)
+        return whole.evolve(prev_hash="", hash="")
+    return stub(event).evolve(prev_hash="", hash="") if seen is Sight.STUB else None
 
 
 def visible(
@@ -140,8 +145,19 @@ def stub(event: Event) -> Event:
     return replace(event, summary=stub_summary(event), detail={}, changes=(), command="")
 
 
-def _without_secret_seed(event: Event) -> Event:
+def _without_secret(event: Event) -> Event:
+    """A revealed ``session.start`` without its secret stream's seed (never shown)."""
     if event.action == "session.start" and SECRET_SEED in event.detail:
         detail = {key: value for key, value in event.detail.items() if key != SECRET_SEED}
         return replace(event, detail=detail)
     return event
+
+
+def _without_seeds(event: Event) -> Event:
+    """A ``session.start`` as the players read it until the GM reveals it: no seed at
+    all, since a seed known while the session is played tells its next public rolls
+    (docs/rulings.md H115)."""
+    if event.action != "session.start":
+        return event
+    detail = {key: value for key, value in event.detail.items() if key not in SEEDS}
+    return replace(event, detail=detail, summary=f"session {event.session} begins")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .base import EventStore, Snapshot, Warn
 from .campaign import CampaignStore
-from .errors import BrokenChainError, EventRejectedError, StaleWriteError
+from .errors import BrokenChainError, EventRejectedError, SnapshotMismatchError, StaleWriteError
 from .opening import open_store
 from .revision import APPLICATION_ID, HEAD_REVISION
 
@@ -42,6 +42,7 @@ __all__ = [
     "EventRejectedError",
     "EventStore",
     "Snapshot",
+    "SnapshotMismatchError",
     "StaleWriteError",
     "Warn",
     "open_store",

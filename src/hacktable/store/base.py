@@ -168,6 +168,12 @@ class EventStore(ABC):
         (a discarded snapshot) and its callers' (a snapshot that does not replay)."""
 
     @abstractmethod
+    def discard_snapshot(self, seq: int, problem: str) -> None:
+        """Discard the snapshot at ``seq`` (deleted, unless the store is read-only) with
+        the warning ``"snapshot at #N discarded: PROBLEM"``: one a caller found does not
+        replay."""
+
+    @abstractmethod
     def snapshot(self) -> Snapshot | None:
         """The latest snapshot that checks out (its checksum matches its state, and the
         event at its ``seq`` still has the hash it had when it was taken), or ``None``.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import CampaignError
 from ..play.events import Event, Visibility
 
-__all__ = ["BrokenChainError", "EventRejectedError", "StaleWriteError"]
+__all__ = ["BrokenChainError", "EventRejectedError", "SnapshotMismatchError", "StaleWriteError"]
 
 
 def describe(event: Event) -> str:
@@ -79,6 +79,24 @@ class BrokenChainError(CampaignError):
         super().__init__(
             f"{path}: the hash chain is broken at event #{seq}: the log was changed "
             "after it was written (from there on it cannot be trusted)",
+            path,
+        )
+        self.seq = seq
+
+
+class SnapshotMismatchError(CampaignError):
+    """The snapshot opening would read is not the state its log replays to: it was
+    edited after it was taken (``hacktable log --verify``; docs/rulings.md H114).
+
+    Attributes:
+        path: the store's location.
+        seq: the event the snapshot was taken at.
+    """
+
+    def __init__(self, path: str, seq: int) -> None:
+        super().__init__(
+            f"{path}: the snapshot at #{seq} is not what the log replays to: it was "
+            "changed after it was taken",
             path,
         )
         self.seq = seq

@@ -470,6 +470,9 @@ class SqlEventStore(EventStore):
 
             logging.getLogger("hacktable.store").warning("%s: %s", self.location, message)
 
+    def discard_snapshot(self, seq: int, problem: str) -> None:
+        self._discard(seq, problem)
+
     def _discard(self, seq: int, problem: str) -> None:
         """Warn that the snapshot at ``seq`` is discarded, and delete it if writable."""
         self.warn(f"snapshot at #{seq} discarded: {problem}")

@@ -81,7 +81,7 @@ class SqliteDialect(Dialect):
         if code == SQLITE_READONLY_ROLLBACK:
             return CampaignError(
                 f"{location} was left half-written by a crashed session and needs recovery: "
-                "reopen it without read-only",
+                "open it once for play (hacktable play)",
                 location,
             )
         if code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):
@@ -193,13 +193,13 @@ class SqliteEventStore(SqlEventStore):
             if probed is None:
                 raise CampaignError(
                     f"{path} was not closed cleanly and needs recovery: "
-                    "open it once without read-only",
+                    "open it once for play (hacktable play)",
                     str(path),
                 )
             if probed != HEAD_REVISION:
                 raise CampaignError(
                     f"{path} was written by an older hacktable (schema {probed}): "
-                    "open it once without read-only to upgrade it",
+                    "open it once for play (hacktable play) to upgrade it",
                     str(path),
                 )
             try:

@@ -102,6 +102,8 @@ def session_command(ctx: Context, intent: SessionIntent) -> Reply:
             f"{game.number}.",
             "note",
         )
+    if ctx.principal.role is not Role.GM:  # its seed would tell the next public rolls
+        return reply.add(f"Session {game.number} (since #{game.start_seq})", "title")
     reply.add(f"Session {game.number} (since #{game.start_seq}), seed {game.seed}", "title")
     if ctx.principal.role is Role.GM:
         if game.secret_seed is None:

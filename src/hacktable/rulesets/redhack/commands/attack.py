@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ....dice.notation import bounds
+from ....dice.roller import parse_cached
 from ....errors import RuleError
 from ....play.outcome import Reply
+from ....play.principal import NotAllowedError, Role
 from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
@@ -220,7 +223,13 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
 def hit(
     act: Act, character: Character, foe: Foe, weapon: WeaponProfile, expression: str, critical: bool
 ) -> None:
-    """Stage a hit on ``foe`` (:func:`..attacks.hit_foe`), with the GM's damage if fixed."""
+    """Stage a hit on ``foe`` (:func:`..attacks.hit_foe`), with the damage entered if
+    one was (the GM's any total; a player's only what the damage dice can show).
+
+    Raises:
+        NotAllowedError: a player entered damage the dice cannot show.
+    """
+    _check_entered_damage(act, expression, critical)
     outcome = hit_foe(
         act.need_fight(),
         character.name,
@@ -237,6 +246,30 @@ def hit(
         act.detail["damage"] = outcome.total
     act.fight = outcome.fight
     tell(act, outcome.facts)
+
+
+def _check_entered_damage(act: Act, expression: str, critical: bool) -> None:
+    """A player enters the damage they rolled with their own dice (RULINGS G5), so only
+    a total those dice can show (a critical's dice twice: RULINGS R6); fixing damage
+    beyond that is the GM's (docs/rulings.md H106).
+
+    Raises:
+        NotAllowedError: a player entered a total the dice cannot show.
+    """
+    entered = act.overrides.get("damage")
+    principal = act.ctx.principal
+    if entered is None or principal.role is Role.GM:
+        return
+    low, high = bounds(parse_cached(expression))
+    times = 2 if critical else 1
+    low, high = max(0, low * times), max(0, high * times)
+    if not low <= entered <= high:
+        shown = f"{expression} twice" if critical else expression
+        raise NotAllowedError(
+            principal.name,
+            f"enter damage {entered}",
+            f"{shown} shows {low} to {high}; fixing damage is the GM's",
+        )
 
 
 def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target: str) -> None:

@@ -128,7 +128,7 @@ def line(fact: Fact) -> tuple[str, str]:
                 "muted",
             )
         case Hit(attacker, target, damage, total):
-            fixed = f" (GM: {total})" if total != damage.total else ""
+            fixed = f" (entered: {total})" if total != damage.total else ""
             return f"{attacker} hits {target}: {damage.explain()}{fixed}", "dice"
         case AmmunitionUsed(character, item, roll):
             return f"{character}'s {item}: {roll.explain()}", "dice"
