@@ -168,7 +168,7 @@ class CommandLayer:
     def _lost(self, error: StaleWriteError, principal: Principal) -> LostRaceError:
         """The error for a write stale twice, naming the event that got in first as
         ``principal`` may see it."""
-        first = self.session.event(error.expected + 1)
+        first = error.first  # (the store read it when it refused the write)
         seen = None if first is None else seen_by(first, principal, self.session.revealed())
         return LostRaceError(error.path, error.expected, error.found, error.expected + 1, seen)
 
