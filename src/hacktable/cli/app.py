@@ -332,34 +332,33 @@ def _verify_snapshot(store: CampaignStore) -> None:
 
 def _log_as(store: CampaignStore, reader: str, last: int | None) -> list[Event]:
     """The last ``last`` events (``None``: all) of ``store`` that ``reader`` sees (a
-    player's name, ``"observer"`` or ``"GM"``), as they see them.
+    player's name, ``"observer"`` or ``"GM"``), as they see them: what the console's
+    ``log`` reads (:meth:`~hacktable.engine.session.Session.log`), the players found
+    in the state opening reads (a snapshot and the events after it).
 
     Raises:
         UnknownNameError: ``reader`` is no player of the campaign.
         CampaignError: reading the log failed.
     """
+    from ..engine.session import Session
+    from ..errors import UnknownNameError
     from ..play.character import fold
     from ..play.principal import Principal, Role
-    from ..play.visibility import reveals_in, visible
 
     if fold(reader) == "gm":
         return store.events() if last is None else store.last(last)
-    everything = store.events()
+    session = Session(store)  # (read-only: opening writes nothing)
     if fold(reader) == "observer":
         principal = Principal(Role.OBSERVER, "observer")
     else:
-        from ..errors import UnknownNameError
-        from ..play.state import CampaignState
-
-        state = CampaignState.replay(everything)
+        state = session.state
         names = {
             key: (state.get("player", key) or {}).get("name", key) for key in state.keys("player")
         }
         if fold(reader) not in names:
             raise UnknownNameError("player", reader, [*names.values(), "observer", "GM"])
         principal = Principal(Role.PLAYER, names[fold(reader)])
-    seen = visible(everything, principal, reveals_in(everything))
-    return seen if last is None else seen[-last:]
+    return session.log(last, principal)
 
 
 @app.command()
