@@ -2,7 +2,7 @@
 party arrives with nobody Drained.
 
 Method: the party is the sample party of the fight simulator (a level-1 warrior, thief,
-cleric and wizard with kit 1, ``hacktable.rulesets.redhack.simulate.sample_characters``),
+cleric and wizard with kit 1, ``hacktable.rulesets.redhack.sim.sample_characters``),
 each also carrying Iron Rations ud8 and a Water/Wineskin ud8. A journey plays up to 30
 days with the pure rules of ``hacktable.rulesets.redhack.travel`` (no campaign store, no
 console), on foot in normal terrain, 2 moves a day in 6-mile hexes (speed 0: 2 hexes,
@@ -51,7 +51,7 @@ from hacktable.rulesets.redhack.core_rules import modifier, resolve
 from hacktable.rulesets.redhack.exploration import encounter_check
 from hacktable.rulesets.redhack.party import Needs, fatigue_step, with_fatigue_step
 from hacktable.rulesets.redhack.ruleset import Redhack
-from hacktable.rulesets.redhack.simulate import sample_characters, wilson
+from hacktable.rulesets.redhack.sim import sample_characters, wilson
 from hacktable.rulesets.redhack.travel import (
     DRAINED,
     TravelPlan,

@@ -115,7 +115,7 @@ class Redhack(Ruleset[Character]):
         ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
-    simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.simulate"
+    simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
 
     @property
     def content(self) -> Content:

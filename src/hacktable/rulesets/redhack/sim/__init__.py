@@ -80,7 +80,7 @@ fight's outcome), :mod:`.notation` (``--monsters``), :mod:`.campaign` (the sampl
 a campaign's fighters and bestiary from its state), :mod:`.scalar` and :mod:`.vector`
 (the engines; :mod:`.engines` chooses), :mod:`.stats` (totals and intervals) and
 :mod:`.output` (text, JSON, plot). Opening a campaign file is not here (a ruleset does
-not read the store): :mod:`hacktable.rulesets.redhack.simulate` does it for the command
+not read the store): :mod:`hacktable.cli.simulate` does it for the command
 line.
 """
 
