@@ -20,6 +20,8 @@ def describe_request(request: TestRequest) -> str:
         parts.append(f"bonus {request.bonus:+d}")
     if request.penalty:
         parts.append(f"penalty {request.penalty:+d}")
+    if request.modifier:
+        parts.append(f"{request.modifier:+d} to the die")
     if request.advantages:
         parts.append(f"advantage ({'; '.join(request.advantages)})")
     if request.disadvantages:

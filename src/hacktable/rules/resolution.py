@@ -62,6 +62,9 @@ class TestRequest(Value):
         who: whose test it is, for the log (``""`` if nobody in particular).
         purpose: what it is for, as words that follow the test's kind in the log
             (``"for climbing"``, ``"with a sword against Goblin 2"``), or ``""``.
+        modifier: added to the die's face (black-sword-hack: the threat level on attack
+            tests, RULINGS B1); 0 in redhack, whose bonuses and penalties move the
+            attribute and the difficulty instead.
     """
 
     __test__ = False  # not a pytest test class
@@ -73,6 +76,7 @@ class TestRequest(Value):
         "difficulty",
         "disadvantages",
         "kind",
+        "modifier",
         "penalty",
         "purpose",
         "score",
@@ -89,6 +93,7 @@ class TestRequest(Value):
         "kind",
         "who",
         "purpose",
+        "modifier",
     )
     attribute: str
     score: int
@@ -100,6 +105,7 @@ class TestRequest(Value):
     kind: TestKind
     who: str
     purpose: str
+    modifier: int
 
     def __init__(
         self,
@@ -113,6 +119,7 @@ class TestRequest(Value):
         kind: TestKind = TestKind.TEST,
         who: str = "",
         purpose: str = "",
+        modifier: int = 0,
     ) -> None:
         init = object.__setattr__  # a hot path: the fight simulator builds many
         init(self, "attribute", attribute)
@@ -125,6 +132,7 @@ class TestRequest(Value):
         init(self, "kind", kind)
         init(self, "who", who)
         init(self, "purpose", purpose)
+        init(self, "modifier", modifier)
 
     @property
     def advantage(self) -> Advantage:

@@ -8,7 +8,7 @@ the ``hacktable.rulesets`` entry point group (each entry point names a
 built in or when every ruleset is listed.
 
 >>> [info.id for info in available()]
-['redhack']
+['redhack', 'black-sword-hack']
 """
 
 from __future__ import annotations
@@ -146,5 +146,15 @@ register(
         "hacktable.rulesets.redhack.ruleset:Redhack",
         "House rules in the Black Hack family: five classes, usage dice, fortune rolls.",
         "hacktable.rulesets.redhack.oneshot:FORM",
+    )
+)
+
+register(
+    RulesetInfo(
+        "black-sword-hack",
+        "Black Sword Hack",
+        "hacktable.rulesets.black_sword_hack.ruleset:BlackSwordHack",
+        "Sword and sorcery: roll under, the Doom die, players roll every die.",
+        "hacktable.rulesets.black_sword_hack.oneshot:FORM",
     )
 )

@@ -74,6 +74,8 @@ class TestOptions:
         kind: test, saving throw, effect test, ...
         circumstances: the situation, in the ruleset's words (redhack: ``dark``,
             ``careless``, ``bright``), from :meth:`Ruleset.circumstances`.
+        modifier: added to the die (black-sword-hack: the threat level on attacks,
+            RULINGS B1).
     """
 
     __test__ = False  # not a pytest test class
@@ -86,6 +88,7 @@ class TestOptions:
     tags: tuple[str, ...] = ()
     kind: TestKind = TestKind.TEST
     circumstances: tuple[str, ...] = ()
+    modifier: int = 0
 
 
 C = TypeVar("C", bound=Character)

@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ...dice.notation import bounds
-from ...dice.parser import parse
 from ...errors import RuleError
 from ...play.codec import from_json
 from ...rules.resolution import TestKind, TestRequest
 from ..grammar import Intent, Words
+from ..tables import table_values
 from .character import Character, fold
 from .combat import Band
 from .fight import Fight, Fighter
@@ -232,10 +231,4 @@ def table_range(ruleset: Redhack, table_id: str) -> range:
     Raises:
         UnknownNameError: no such table.
     """
-    table = ruleset.content.table(table_id)
-    ends = [end for e in table.entries for end in (e.low, e.high, e.natural) if end is not None]
-    if table.clamp is not None:
-        ends += table.clamp
-    elif table.dice is not None:
-        ends += bounds(parse(table.dice))
-    return range(min(ends), max(ends) + 1)
+    return table_values(ruleset.content.table(table_id))

@@ -9,10 +9,8 @@ from __future__ import annotations
 import random
 
 from ...dice.advantage import Advantage
-from ...errors import RuleError
-from ...rules.tables import TableRoll, lookup_roll, table_to_json
-from ...rules.tables import roll_table as roll_on_table
 from ..base import TableOutcome
+from ..tables import lookup_outcome, roll_outcome
 from .content.index import Content
 
 __all__ = ["lookup_table", "roll_table", "table_list"]
@@ -36,11 +34,7 @@ def roll_table(
         UnknownNameError: no such table.
         RuleError: the table is read, not rolled (fatigue).
     """
-    table = content.table(table_id)
-    if table.dice is None:
-        raise RuleError(f"the {table.name} table is read, not rolled: table {table.id} = N")
-    result = roll_on_table(table, rng, modifier, advantage)
-    return _table_outcome(result)
+    return roll_outcome(content.table(table_id), rng, modifier, advantage)
 
 
 def lookup_table(content: Content, table_id: str, value: int) -> TableOutcome:
@@ -50,18 +44,4 @@ def lookup_table(content: Content, table_id: str, value: int) -> TableOutcome:
         UnknownNameError: no such table.
         RuleError: ``value`` is off the table.
     """
-    table = content.table(table_id)
-    result = lookup_roll(table, value)
-    return _table_outcome(result)
-
-
-def _table_outcome(result: TableRoll) -> TableOutcome:
-    return TableOutcome(
-        result.table.id,
-        result.table.name,
-        result.value,
-        result.entry.result,
-        result.entry.effect,
-        result.explain(),
-        table_to_json(result),
-    )
+    return lookup_outcome(content.table(table_id), value)

@@ -1,0 +1,7 @@
+"""black-sword-hack's commands. Importing this package registers them all in
+:data:`COMMANDS`, the ruleset's own command set (``BlackSwordHack.command_package``
+names this package)."""
+
+from .registry import COMMANDS
+
+__all__ = ["COMMANDS"]

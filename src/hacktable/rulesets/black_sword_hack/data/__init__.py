@@ -1,0 +1,1 @@
+"""black-sword-hack rules content: TOML data files, validated on load by :mod:`..content`."""
