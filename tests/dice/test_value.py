@@ -44,6 +44,7 @@ SIGNATURES: dict[type[Value], list[tuple[str, object]]] = {
         ("kind", TestKind.TEST),
         ("who", ""),
         ("purpose", ""),
+        ("modifier", 0),
     ],
     TestResult: [
         (name, REQUIRED)
@@ -173,7 +174,8 @@ def test_repr_lists_the_fields_in_constructor_order() -> None:
     )
     assert repr(TestRequest("WIS", 12)) == (
         "TestRequest(attribute='WIS', score=12, difficulty=1, bonus=0, penalty=0, "
-        "advantages=(), disadvantages=(), kind=<TestKind.TEST: 'test'>, who='', purpose='')"
+        "advantages=(), disadvantages=(), kind=<TestKind.TEST: 'test'>, who='', purpose='', "
+        "modifier=0)"
     )
     assert repr(Roll(5, 20, True, "the only roll")) == (
         "Roll(face=5, sides=20, kept=True, why='the only roll')"

@@ -62,6 +62,8 @@ class Character(CoreCharacter):
         doom: the Doom die as it stands now (``EXHAUSTED``: Doomed, RULINGS B2).
         doom_size: the Doom die's full size, restored by a long rest (ud6, ud8 at
             level 10, RULINGS B2, B7).
+        spent: ids of the gifts and backgrounds used since the last long rest, those
+            that "require a long rest to refresh" (2.2).
     """
 
     origin: str
@@ -70,6 +72,7 @@ class Character(CoreCharacter):
     gifts: tuple[str, ...] = ()
     doom: UsageDie = UsageDie.UD6
     doom_size: UsageDie = UsageDie.UD6
+    spent: tuple[str, ...] = ()
 
     def score(self, attribute: str) -> int:
         """The score of ``attribute`` (case-insensitive).

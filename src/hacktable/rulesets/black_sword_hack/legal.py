@@ -1,14 +1,15 @@
 """What may be asked of a black-sword-hack table now: the intents a tool or a test can
 play, the tests whose odds are checked, and the example sessions.
 
-:func:`legal_intents` reads the campaign state and offers intents of the ruleset's
-commands (and the engine's) that name what exists; each succeeds or fails only for a
-rule's reason, never for a typo.
+:func:`legal_intents` asks each part of the ruleset's commands for what it offers now
+(:data:`OFFERS`: each a function of the ruleset, the view and the principal's role,
+living beside its commands) and adds the engine's ``note`` and ``table``. Each intent
+names what exists and succeeds or fails only for a rule's reason, never for a typo.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ...rules.resolution import TestKind, TestRequest
@@ -19,10 +20,16 @@ if TYPE_CHECKING:
     from .character import Character
     from .ruleset import BlackSwordHack
 
-__all__ = ["EXAMPLE_SESSIONS", "legal_intents", "odds_configurations"]
+__all__ = ["EXAMPLE_SESSIONS", "OFFERS", "legal_intents", "odds_configurations"]
 
 EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = ()
 """``(script, seed, golden transcript)`` of each example session, in play order."""
+
+Offer = Callable[["BlackSwordHack", "CampaignView[Character]", str], list[Intent]]
+
+OFFERS: list[Offer] = []
+"""What each part of the commands offers now; a command module appends its own when
+imported (``OFFERS.append(offer)``)."""
 
 
 def odds_configurations() -> Iterator[TestRequest]:
@@ -44,11 +51,12 @@ def legal_intents(
     ruleset: BlackSwordHack, view: CampaignView[Character], principal_role: str
 ) -> list[Intent]:
     """The intents ``principal_role`` can ask now (observers: none)."""
-    del ruleset
     if principal_role == "observer":
         return []
+    ruleset.command_set()  # imports the commands, which add their offers
     intents: list[Intent] = [Words("note", ("The wind howls.",))]
-    for table_id in ("helpless", "butchered"):
-        intents.append(Words("table", (table_id,)))
-    del view
+    if principal_role == "gm":
+        intents += [Words("table", (table_id,)) for table_id, _ in ruleset.tables()]
+    for offer in OFFERS:
+        intents += offer(ruleset, view, principal_role)
     return intents
