@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hacktable.dice.source import RecordingRandom
+from hacktable.engine.commands.hit_points import HpIntent
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM, NotAllowedError, Principal, Role
 from hacktable.errors import RuleError, UnknownNameError
@@ -18,7 +19,6 @@ from hacktable.play.outcome import Outcome
 from hacktable.play.outcome_codec import outcome_to_json
 from hacktable.play.state import CampaignState
 from hacktable.rulesets.grammar import CommandSet, UnknownCommandError, Words
-from hacktable.rulesets.redhack.commands.characters import HpIntent
 from hacktable.rulesets.redhack.commands.fight import FightStatusIntent
 from hacktable.rulesets.redhack.commands.tests import OddsIntent, TestIntent
 from hacktable.store import StaleWriteError

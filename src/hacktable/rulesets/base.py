@@ -339,6 +339,13 @@ class Ruleset(ABC, Generic[CharacterT]):
         del before, after
         return None
 
+    def protection(self, character: CharacterT) -> str | None:
+        """How ``character`` is protected, in the ruleset's terms (redhack: ``"AC 14"``),
+        for ``equip`` to say what wearing or taking off an item changed; ``None`` (the
+        default) says nothing."""
+        del character
+        return None
+
     def usage_advantages(self, character: CharacterT, item: Item) -> list[str]:
         """Sources of advantage the character has on ``item``'s usage die (none by
         default)."""

@@ -1,7 +1,7 @@
-"""Typed intents of redhack's character, item, bestiary, trade and supply commands: a
-line parses to its intent, a malformed line is a usage error, and the intent executed
-directly gives what the line gives (redhack: Character Creation, Equipment, Combat;
-RULINGS G3, R23, R30)."""
+"""Typed intents of redhack's character, bestiary, trade and supply commands, and of the
+engine's item commands in a redhack campaign: a line parses to its intent, a malformed
+line is a usage error, and the intent executed directly gives what the line gives
+(redhack: Character Creation, Equipment, Combat; RULINGS G3, R23, R30)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,14 @@ from pathlib import Path
 import pytest
 
 from hacktable.dice import UsageDie
+from hacktable.engine.commands.inventory import DropIntent, EquipIntent, GiveIntent
+from hacktable.engine.commands.usage import UsageIntent
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM
 from hacktable.errors import CommandError
 from hacktable.rulesets.grammar import Intent, Words
 from hacktable.rulesets.redhack.commands.bestiary import BestiaryIntent
-from hacktable.rulesets.redhack.commands.characters import (
-    CharacterIntent,
-    CreationChoices,
-    DropIntent,
-    EquipIntent,
-    GiveIntent,
-    UsageIntent,
-)
+from hacktable.rulesets.redhack.commands.characters import CharacterIntent, CreationChoices
 from hacktable.rulesets.redhack.commands.supplies import EatIntent
 from hacktable.rulesets.redhack.commands.trade import HaggleIntent
 

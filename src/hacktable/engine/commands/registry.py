@@ -1,5 +1,6 @@
 """The engine's own command set: commands every ruleset has (dice, the log, undo,
-tables, settings, help, notes). A ruleset's commands are looked up first."""
+tables, settings, help, notes, hit points, coins and inventories). A ruleset's commands
+are looked up first."""
 
 from __future__ import annotations
 

@@ -33,7 +33,8 @@ def encumbrance(character: Character) -> str:
 
 
 def carry_check(before: Character, after: Character) -> str | None:
-    """RULINGS R29: beyond twice STR in slots, more cannot be carried.
+    """RULINGS R29: beyond twice STR in slots, more cannot be carried (when coins were
+    added, the reason says that 250 coins take a slot).
 
     Returns:
         Why ``after`` cannot carry what it gained over ``before``, or ``None``.
@@ -41,9 +42,10 @@ def carry_check(before: Character, after: Character) -> str | None:
     used = load(after)
     if used > load(before) and encumbrance(after) == "overloaded":
         limit = 2 * after.score("STR")
+        coins = " (250 coins to a slot)" if after.coins > before.coins else ""
         return (
             f"{after.name} cannot carry that: {used} slots, at most {limit} "
-            "(twice STR, RULINGS R29)"
+            f"(twice STR, RULINGS R29){coins}"
         )
     return None
 

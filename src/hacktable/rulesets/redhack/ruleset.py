@@ -220,6 +220,10 @@ class Redhack(Ruleset[Character]):
         armour's AC, +1 each for a worn shield and helm."""
         return armour.armour_class(self.content, character)
 
+    def protection(self, character: Character) -> str:
+        """``"AC 14"``: the character's AC (RULINGS R7), as ``equip`` shows it."""
+        return f"AC {self.armour_class(character)}"
+
     def armour_category(self, character: Character) -> str:
         """``none``, ``light``, ``medium`` or ``heavy``: the worn armour's (R7)."""
         return armour.armour_category(self.content, character)

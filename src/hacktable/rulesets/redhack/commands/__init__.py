@@ -1,7 +1,8 @@
-"""redhack's commands: tests, characters and inventories, fights, actions in a fight,
-injuries and care, the bestiary, exploration, rests, journeys, fortune rolls and
-trade. Importing this package registers them all in :data:`COMMANDS`, redhack's own
-command set (``Redhack.command_package`` names this package)."""
+"""redhack's commands: tests, characters, fights, actions in a fight, injuries and care,
+the bestiary, exploration, rests, journeys, fortune rolls and trade (hit points, coins
+and inventories are the engine's, in CORE). Importing this package registers them all
+in :data:`COMMANDS`, redhack's own command set (``Redhack.command_package`` names this
+package)."""
 
 from . import (  # noqa: F401  (registration)
     actions,
