@@ -33,16 +33,21 @@ def test_str_12_a_d20_of_11_hits_and_12_misses() -> None:
 
 def test_natural_1_is_a_critical_success_and_20_a_critical_failure_whatever_is_added() -> None:
     crit = core.resolve(TestRequest("STR", 3, modifier=5), Faces(1))
-    assert crit.success and crit.critical is Critical.SUCCESS
+    assert crit.success
+    assert crit.critical is Critical.SUCCESS
     fumble = core.resolve(TestRequest("STR", 30, bonus=5), Faces(20))
-    assert not fumble.success and fumble.critical is Critical.FAILURE
+    assert not fumble.success
+    assert fumble.critical is Critical.FAILURE
 
 
 def test_advantage_keeps_the_lower_and_disadvantage_the_higher() -> None:
     adv = core.resolve(TestRequest("DEX", 10, advantages=("GM",)), Faces(15, 4))
-    assert adv.success and adv.faces == (15, 4) and adv.kept == 4
+    assert adv.success
+    assert adv.faces == (15, 4)
+    assert adv.kept == 4
     dis = core.resolve(TestRequest("DEX", 10, disadvantages=("GM",)), Faces(4, 15))
-    assert not dis.success and dis.kept == 15
+    assert not dis.success
+    assert dis.kept == 15
 
 
 def test_advantage_and_disadvantage_cancel_one_for_one() -> None:

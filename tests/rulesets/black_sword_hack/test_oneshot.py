@@ -29,7 +29,8 @@ def test_odds_json_gives_exact_fractions() -> None:
 
 def test_the_threat_level_is_added_to_the_die() -> None:
     code, out, _ = in_process(main, ["odds", *RULESET, "--attr", "12", "--threat", "3", "--json"])
-    assert code == 0 and json.loads(out)["success"] == "2/5"
+    assert code == 0
+    assert json.loads(out)["success"] == "2/5"
 
 
 def test_a_seeded_test_is_reproducible_and_explained() -> None:
@@ -37,7 +38,8 @@ def test_a_seeded_test_is_reproducible_and_explained() -> None:
     first, second = in_process(main, args), in_process(main, args)
     assert first == second
     data = json.loads(first[1])
-    assert len(data["faces"]) == 2 and data["kept"] == min(data["faces"])
+    assert len(data["faces"]) == 2
+    assert data["kept"] == min(data["faces"])
     assert "success" in data
 
 
@@ -58,4 +60,5 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     if "--json" in args:
         assert "error" in json.loads(out)
     else:
-        assert len(err.splitlines()) == 1 and err.startswith("error: ")
+        assert len(err.splitlines()) == 1
+        assert err.startswith("error: ")

@@ -49,14 +49,15 @@ def test_damage_is_the_die_and_two_handed_keeps_the_higher() -> None:
 
 def test_a_critical_is_the_dies_maximum_plus_another_die() -> None:
     crit = damage.roll_damage("1d6", Faces(3), critical=True)
-    assert crit.total == 9 and crit.kept == (6, 3)
+    assert crit.total == 9
+    assert crit.kept == (6, 3)
     unarmed = damage.roll_damage("1d4", Faces(1), critical=True)
     assert unarmed.total == 5
 
 
 def test_the_b4_score_table() -> None:
     assert [score_of_roll(t) for t in range(2, 13)] == [8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot total 13"):
         score_of_roll(13)
 
 
@@ -70,9 +71,11 @@ def test_con_11_at_level_4_gives_14_hp() -> None:
 def test_a_doom_roll_steps_the_die_down_on_1_or_2_and_exhausted_is_doomed() -> None:
     kel = make(doom=UsageDie.UD4)
     held = doom.roll_doom(kel, "repeat", Faces(3))
-    assert held.character.doom is UsageDie.UD4 and not held.doomed
+    assert held.character.doom is UsageDie.UD4
+    assert not held.doomed
     spent = doom.roll_doom(kel, "effect", Faces(2))
-    assert spent.character.doomed and spent.doomed
+    assert spent.character.doomed
+    assert spent.doomed
     assert "Doomed" in spent.explain()
     with pytest.raises(RuleError, match="Doomed"):
         doom.roll_doom(spent.character, "repeat", Faces(5))

@@ -317,7 +317,7 @@ def _protection_change(before: str | None, after: str | None, kind: str) -> str 
 @CORE.typed(
     "equip",
     "equip NAME ITEM | equip NAME ITEM off",
-    "wear or ready an item (armour, shield and helm count toward AC only when worn)",
+    "wear or ready an item (armour, a shield or a helm protects only when worn)",
     EquipIntent,
     _read_equip,
     complete=complete_items,
