@@ -170,6 +170,10 @@ class BlackSwordHack(Ruleset[Character]):
         """The rating subtracted from each hit (RULINGS B5; :func:`.armour.armour_rating`)."""
         return armour.armour_rating(self.content, character)
 
+    def protection(self, character: Character) -> str | None:
+        """``"armour 2"``: the rating each hit loses (RULINGS B5), as ``equip`` shows it."""
+        return f"armour {self.armour_rating(character)}"
+
     def doom_start(self, setting: object) -> UsageDie:
         """The Doom die a new character starts with: the ``doom-die`` setting (B2)."""
         return UsageDie.parse(str(setting))
