@@ -26,6 +26,7 @@ __all__ = [
     "effects_of",
     "first_turn_actions",
     "free_repeats",
+    "gift_ids",
     "max_hp_bonus",
     "natural_armour",
     "short_rest_bonus",
@@ -51,6 +52,14 @@ def effects_of(content: Content, character: Character) -> Iterator[tuple[str, Ef
         gift = content.gift(gift_id)
         for effect in gift.effects:
             yield f"{gift.name} (gift)", effect
+
+
+def gift_ids(content: Content, character: Character) -> tuple[str, ...]:
+    """Every gift the character has, once each: those their backgrounds grant, then
+    those they chose (RULINGS B4, B7)."""
+    granted = (content.background(b).gift for b in character.backgrounds)
+    found = [g for g in granted if g is not None]
+    return tuple(dict.fromkeys((*found, *character.gifts)))
 
 
 def _uses(use: str) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 :data:`COMMANDS`, the ruleset's own command set (``BlackSwordHack.command_package``
 names this package)."""
 
+from . import characters, levels, sorcery
 from .registry import COMMANDS
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "characters", "levels", "sorcery"]

@@ -11,6 +11,7 @@ Sources: RULINGS B4 (backgrounds and gifts), B6 (opponents), black-sword-hack 2.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from .schemas import (
     BackgroundsFile,
     Effect,
     EquipmentFile,
+    Gift,
     GiftsFile,
     OpponentsFile,
     SpellsFile,
@@ -128,9 +130,16 @@ def _assemble(
             raise RulesDataError(
                 BACKGROUNDS_FILE, background.id, f"grants an unknown gift {background.gift!r}"
             )
+    spell_ids = {s.id for s in spells.spell}
     for gift in gifts.gift:
         for effect in gift.effects:
             _check_effect(GIFTS_FILE, gift.id, effect)
+        _check_gift_spells(gift, spell_ids)
+    for spell in spells.spell:
+        if spell.damage is not None and not _ONE_DIE.match(spell.damage):
+            raise RulesDataError(
+                SPELLS_FILE, spell.id, f"damage is one die (1d4 to 1d12), not {spell.damage!r}"
+            )
     for opponent in opponents.opponent:
         if not opponent.actions:
             raise RulesDataError(OPPONENTS_FILE, opponent.id, "an opponent needs an action")
@@ -154,6 +163,20 @@ def _assemble(
         spells.spell,
         tables.table,
     )
+
+
+_ONE_DIE = re.compile(r"^1d(4|6|8|10|12)$")
+"""A sorcery's damage: one die (:func:`..damage.roll_damage` rolls one)."""
+
+
+def _check_gift_spells(gift: Gift, spell_ids: set[str]) -> None:
+    """A gift teaches only sorceries that exist, and a sorcery gift teaches at least one
+    (docs/rulings.md H124)."""
+    for spell in gift.spells:
+        if spell not in spell_ids:
+            raise RulesDataError(GIFTS_FILE, gift.id, f"teaches an unknown sorcery {spell!r}")
+    if any(e.kind == "sorcery" for e in gift.effects) and not gift.spells:
+        raise RulesDataError(GIFTS_FILE, gift.id, "a sorcery gift teaches at least one sorcery")
 
 
 def _usage(file: str, entry: str, text: str) -> None:

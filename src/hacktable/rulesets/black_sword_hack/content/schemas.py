@@ -167,6 +167,8 @@ class Gift(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
         text: what it is, in our own words.
         effects: what it changes mechanically (none: a gift the GM judges).
         long_rest: it is spent when used and refreshed by a long rest (2.2).
+        spells: the ids of the sorceries it teaches (a gift with a ``sorcery`` effect
+            teaches at least one; docs/rulings.md H124).
     """
 
     id: Id
@@ -174,6 +176,7 @@ class Gift(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     text: Text
     effects: tuple[Effect, ...] = ()
     long_rest: bool = False
+    spells: tuple[str, ...] = ()
 
 
 class OpponentAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -245,7 +248,7 @@ class EquipmentItem(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class Spell(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A sorcery a sorcerer can cast, its Doom die the cost (docs/rulings.md).
+    """A sorcery a sorcerer can cast, its Doom die the cost (docs/rulings.md H124-H126).
 
     Attributes:
         id: kebab-case id.
@@ -253,7 +256,8 @@ class Spell(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         attribute: the attribute tested to cast it (``None``: the caster's sorcery
             effect's).
         text: its effect, in our own words.
-        damage: dice of damage it deals a target on a success (``"1d6"``), or ``None``.
+        damage: the die of damage it deals a target on a success (one die, ``"1d6"``;
+            the die's maximum and another on a critical success), or ``None``.
         defend: the attribute a target defends with, if it can.
     """
 

@@ -1,0 +1,401 @@
+"""``character``: make, show, list, remove and revive black-sword-hack characters, and
+say who plays them (RULINGS B2, B4; docs/rulings.md H106, H127).
+
+``character new NAME`` rolls 2d6 in order for each attribute, then takes the origin and
+three backgrounds from the flags, asks for them in the console, or rolls them when
+nobody can answer (a script). The Doom die starts at the campaign's ``doom-die``.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Literal, cast
+
+from ....dice.usage import UsageDie
+from ....errors import RuleError
+from ....play.events import Change, Event
+from ....play.outcome import Reply
+from ....play.players import OWNER, owner_of, seat_of
+from ....play.principal import NotAllowedError, Role
+from ...context import CampaignView, Context
+from ...grammar import Access, Args, Intent, Words
+from ...powers import CHARACTERS, CREATING
+from .. import armour, creation, levels
+from ..character import ORIGINS, Character, fold
+from ..content.index import Content
+from ..legal import OFFERS
+from ..ruleset import BlackSwordHack
+from . import guided
+from .lookups import black_sword_of, character_names, player_named
+from .registry import COMMANDS
+
+__all__ = ["CharacterIntent", "CreationChoices"]
+
+_NEW_FLAGS = ("--origin", "--backgrounds", "--player")
+
+_USAGE = (
+    "character new NAME [--origin O] [--backgrounds A,B,C] [--player P] | "
+    "character show NAME | character list | character remove NAME | "
+    "character revive NAME | character owner NAME PLAYER|gm"
+)
+
+CharacterAction = Literal["new", "show", "list", "remove", "revive", "owner"]
+"""What ``character`` is asked to do."""
+
+_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive", "owner")
+
+
+@dataclass(frozen=True, slots=True)
+class CreationChoices:
+    """What a ``character new`` line chose; what it leaves out (``None``) is asked in
+    the console or rolled (RULINGS B4; docs/rulings.md H127).
+
+    Attributes:
+        origin: ``--origin``, as given.
+        backgrounds: ``--backgrounds``, three ids or names, as given.
+        player: ``--player``, who plays it (``None``: whoever makes it; ``"gm"``).
+    """
+
+    origin: str | None = None
+    backgrounds: tuple[str, ...] | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterIntent(Intent):
+    """Create, show, list, remove or revive characters, or hand one to a player
+    (RULINGS B4; bringing the dead back is the GM's word; docs/rulings.md H106).
+
+    Attributes:
+        action: ``"new"``, ``"show"``, ``"list"``, ``"remove"``, ``"revive"`` or
+            ``"owner"``.
+        name: the character's name (``""`` for ``list``).
+        choices: for ``new``, what the line chose.
+        player: for ``owner``, who is to play the character (``"gm"``: the GM).
+    """
+
+    action: CharacterAction
+    name: str = ""
+    choices: CreationChoices = field(default_factory=CreationChoices)
+    player: str = ""
+
+    def access(self) -> Access:
+        """Anyone shows and lists; any player makes a character (their own); removing,
+        reviving and handing out characters are the GM's (docs/rulings.md H106)."""
+        if self.action in ("show", "list"):
+            return Access.read()
+        if self.action == "new":
+            return Access.play(what="character new")
+        return Access.gm(CHARACTERS, f"character {self.action}")
+
+
+def _complete(session: CampaignView[Character], words: list[str]) -> Iterable[str]:
+    if not words:
+        return _ACTIONS
+    if words[0] == "new":
+        if words[-1] == "--origin":
+            return ORIGINS
+        if words[-1] == "--backgrounds":
+            return [b.id for b in black_sword_of(session).content.backgrounds]
+        return _NEW_FLAGS
+    if len(words) == 1:
+        return character_names(session)
+    return ()
+
+
+def _read(args: Args) -> CharacterIntent:
+    action = args.word("new, show, list, remove, revive or owner").lower()
+    if action == "new":
+        return _read_new(args)
+    if action == "list":
+        args.done()
+        return CharacterIntent("list")
+    if action == "owner":
+        name = args.word("NAME")
+        player = args.word("PLAYER (or gm)")
+        args.done()
+        return CharacterIntent("owner", name, player=player)
+    if action in _ACTIONS:
+        name = args.word("NAME")
+        args.done()
+        return CharacterIntent(cast(CharacterAction, action), name)
+    raise args.error(f"unknown subcommand {action!r}")
+
+
+def _read_new(args: Args) -> CharacterIntent:
+    """The new character's name and flags."""
+    name = " ".join(args.word("NAME").split())
+    if not name or name.startswith("-") or not fold(name):
+        raise args.error("the character needs a name")
+    if len(name) > 40:
+        raise args.error("a name has at most 40 characters")
+    if name.lstrip("+-").isdigit():
+        raise args.error("a name cannot be a number (numbers are scores and amounts)")
+    if any(not ch.isprintable() for ch in name):
+        raise args.error("a name cannot hold control characters")
+    flags: dict[str, str] = {}
+    while not args.empty:
+        flag = args.word("a flag").lower()
+        if flag not in _NEW_FLAGS:
+            raise args.error(f"unexpected {flag!r}")
+        flags[flag] = args.word(f"the value of {flag}")
+    backgrounds = None
+    if "--backgrounds" in flags:
+        backgrounds = tuple(b.strip() for b in flags["--backgrounds"].split(",") if b.strip())
+        if len(backgrounds) != 3:
+            raise args.error(
+                "--backgrounds takes three, two of the origin and one of any, like "
+                "reaver,horse-lord,scribe (RULINGS B4)"
+            )
+    choices = CreationChoices(flags.get("--origin"), backgrounds, flags.get("--player"))
+    return CharacterIntent("new", name, choices)
+
+
+@COMMANDS.typed(
+    "character",
+    _USAGE,
+    "create, show, list or remove characters, and say who plays them",
+    CharacterIntent,
+    _read,
+    details="""
+"character new NAME" rolls 2d6 in order for each attribute, read on the table 2-3: 8,
+4-5: 9, 6-7: 10, 8-9: 11, 10-11: 12, 12: 13, then asks for an origin (barbarian,
+civilized, decadent) and three backgrounds, two of the origin and one of any, each +1
+to its attribute (never above 18). HP = CON + (level - 1); the Doom die starts at the
+campaign's doom-die setting (RULINGS B2, B4). Give the choices as flags to make a
+character at once; what no flag gives and nobody can answer is rolled:
+  character new Kael --origin barbarian --backgrounds reaver,pit-fighter,scribe
+A character is played by the player who makes it, or by the player the GM names with
+"--player NAME"; "character owner NAME PLAYER" (or "gm") hands one over (H106).
+""",
+    complete=_complete,
+    aliases=("char",),
+)
+def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
+    """Dispatch the ``character`` subcommands."""
+    session = ctx.session
+    if intent.action == "new":
+        return _new(ctx, intent.name, intent.choices)
+    if intent.action == "list":
+        return _list(session)
+    character: Character = session.character(intent.name)
+    if intent.action == "show":
+        ruleset = session.ruleset
+        reply = (
+            Reply()
+            .extend(ruleset.character_sheet(character))
+            .extend(ruleset.status_lines(character, session.state))
+        )
+        if levels.due(character):
+            reply.add(f"  Level {character.level + 1} is due: level {character.name}", "note")
+        owner = owner_of(session.state, character.key)
+        return reply.add(f"Played by {owner}", "muted") if owner else reply
+    if intent.action == "owner":
+        return _hand_over(ctx, character, intent.player)
+    if intent.action == "revive":
+        return _revive(ctx, character)
+    owner = session.state.get(OWNER, character.key)
+    session.commit(
+        Event(
+            "character.remove",
+            actor=character.name,
+            summary=f"{character.name} leaves the campaign",
+            changes=(
+                session.character_change(character, None),
+                Change(OWNER, character.key, owner, None),
+            ),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(f"{character.name} removed (undo brings them back).", "note")
+
+
+def _revive(ctx: Context, character: Character) -> Reply:
+    """The GM's miracle: a dead character lives again with 1 HP."""
+    if not character.dead:
+        raise RuleError(f"{character.name} is not dead")
+    conditions = tuple(c for c in character.conditions if c.split(":", 1)[0] != "dead")
+    after = replace(character, conditions=conditions).with_hp(1)
+    summary = f"{character.name} is brought back (the GM's word): HP 1"
+    ctx.session.commit_character("character.revive", character, after, summary, ctx.line)
+    return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
+
+
+def _list(session: CampaignView[Character]) -> Reply:
+    characters = session.characters()
+    reply = Reply()
+    if not characters:
+        return reply.add("No characters yet: character new NAME", "note")
+    content = black_sword_of(session).content
+    for c in characters:
+        scores = " ".join(f"{a} {s}" for a, s in c.scores)
+        labels = [session.ruleset.condition_label(k) for k in c.conditions]
+        if c.dead:
+            state = "  DEAD"
+        else:
+            flags = [*(["Doomed"] if c.doomed else []), *(["Helpless"] if c.helpless else [])]
+            flags += labels
+            state = f"  [{', '.join(flags)}]" if flags else ""
+        owner = owner_of(session.state, c.key)
+        played = f"  played by {owner}" if owner else ""
+        reply.add(
+            f"{c.name:<12} {c.origin.title():<9} L{c.level}  HP {c.hp}/{c.max_hp}  "
+            f"Doom {c.doom}  Armour {armour.armour_rating(content, c)}  {scores}"
+            f"{state}{played}"
+        )
+    return reply
+
+
+def _hand_over(ctx: Context, character: Character, player: str) -> Reply:
+    """``character owner``: who plays the character from now on (docs/rulings.md H106)."""
+    session = ctx.session
+    owner = player_named(session, player)
+    before = session.state.get(OWNER, character.key)
+    who = owner or "the GM"
+    if before == owner:
+        raise RuleError(f"{character.name} is already played by {who}")
+    summary = f"{character.name} is played by {who}"
+    session.commit(
+        Event(
+            "character.owner",
+            actor=character.name,
+            summary=summary,
+            changes=(Change(OWNER, character.key, before, owner),),
+            command=ctx.line,
+        )
+    )
+    return Reply().add(summary, "note")
+
+
+def _owner_of_new(ctx: Context, player: str | None) -> str | None:
+    """Who plays a new character: the player the GM names (``None``: the GM), or the
+    player who makes it (docs/rulings.md H106).
+
+    Raises:
+        NotAllowedError: a player named another player.
+        UnknownNameError: the GM named no player of the campaign.
+    """
+    principal = ctx.principal
+    if principal.role is not Role.PLAYER:
+        return None if player is None else player_named(ctx.session, player)
+    if player is not None and fold(player) != fold(principal.name):
+        raise NotAllowedError(principal.name, f"character new for {player}", CREATING)
+    return principal.name
+
+
+def _origin_of(content: Content, choices: CreationChoices) -> str | None:
+    """The origin the flags give: ``--origin``, else the one at least two of
+    ``--backgrounds`` share (docs/rulings.md H127), else ``None``; the backgrounds are
+    checked against it before any die is rolled.
+
+    Raises:
+        UnknownNameError: an unknown origin or background.
+        RuleError: backgrounds that break RULINGS B4.
+    """
+    origin = None if choices.origin is None else creation.origin_named(choices.origin)
+    if choices.backgrounds is None:
+        return origin
+    found = [content.background(b) for b in choices.backgrounds]
+    if origin is None:
+        shared = [o for o in ORIGINS if sum(b.origin == o for b in found) >= 2]
+        if not shared:
+            raise RuleError(
+                "two of the three backgrounds share the character's origin (RULINGS B4): "
+                + ", ".join(f"{b.name} is {b.origin.title()}" for b in found)
+            )
+        origin = shared[0]
+    creation.chosen_backgrounds(content, origin, choices.backgrounds)
+    return origin
+
+
+def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
+    session = ctx.session
+    if session.state.get("character", fold(name)) is not None:
+        raise RuleError(f"there is already a character called {name}")
+    seated = seat_of(session.state, name)
+    if seated is not None:
+        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
+    owner = _owner_of_new(ctx, choices.player)
+    ruleset = black_sword_of(session)
+    content = ruleset.content
+    origin = _origin_of(content, choices)
+    backgrounds = choices.backgrounds
+    doom = UsageDie.parse(str(session.setting("doom-die")))
+    rng = session.rng()
+    scores = creation.roll_scores(rng)
+    reply = Reply()
+    if ctx.ask is not None and (origin is None or backgrounds is None):
+        rolled = ", ".join(f"{a} {s} ({d[0]}+{d[1]})" for a, d, s in scores)
+        guided.ask(ctx, "character", f"Rolled 2d6 in order: {rolled}. Press Enter", str)
+        if origin is None:
+            origin = guided.ask_origin(ctx)
+        if backgrounds is None:
+            backgrounds = guided.ask_backgrounds(ctx, content, origin)
+    spec = creation.CharacterSpec(name, origin, backgrounds, doom)
+    made = creation.build_character(content, spec, scores, rng)
+    character = made.character
+    reply.extend(made.lines)
+    reply.add("")
+    reply.extend(ruleset.character_sheet(character))
+    words = ["character", "new", name, "--origin", character.origin]
+    words += ["--backgrounds", ",".join(character.backgrounds)]
+    if owner is not None:
+        words += ["--player", owner]
+    session.commit(
+        Event(
+            "character.new",
+            actor=character.name,
+            summary=f"{character.name} joins: " + "; ".join(made.lines),
+            detail=dict(made.detail),
+            changes=(
+                session.character_change(None, character),
+                Change(OWNER, character.key, None, owner),
+            ),
+            command=shlex.join(words),
+        )
+    )
+    if owner is not None:
+        reply.add(f"Played by {owner}", "muted")
+    return reply
+
+
+# -- what can be asked now -----------------------------------------------------------------
+
+MAX_CHARACTERS = 6
+"""New characters are offered until the campaign has this many living ones."""
+
+
+def _free_names(taken: set[str]) -> Iterator[str]:
+    """``Hero1``, ``Hero2``... that no character has."""
+    number = 0
+    while True:
+        number += 1
+        if f"hero{number}" not in taken:
+            yield f"Hero{number}"
+
+
+def offer(ruleset: BlackSwordHack, view: CampaignView[Character], role: str) -> list[Intent]:
+    """``character new`` with each origin (rolled backgrounds, and the first of each
+    origin's own with one of another) while the party is small, ``character show`` of
+    each character and ``character list`` (RULINGS B4)."""
+    characters = view.characters()
+    taken = {fold(c.name) for c in characters}
+    intents: list[Intent] = [Words("character", ("list",))]
+    intents += [Words("character", ("show", c.name)) for c in characters]
+    del role  # the GM and players alike make characters (a player's own, H106)
+    if sum(1 for c in characters if not c.dead) >= MAX_CHARACTERS:
+        return intents
+    content = ruleset.content
+    names = _free_names(taken)
+    for origin in ORIGINS:
+        intents.append(Words("character", ("new", next(names), "--origin", origin)))
+        own = content.backgrounds_of(origin)
+        other = next(b for b in content.backgrounds if b.origin != origin)
+        chosen = ",".join((own[0].id, own[-1].id, other.id))
+        intents.append(Words("character", ("new", next(names), "--backgrounds", chosen)))
+    return intents
+
+
+OFFERS.append(offer)

@@ -1,0 +1,44 @@
+"""What the character commands look up in the campaign: the ruleset as
+black-sword-hack, the characters' names, a seated player by name."""
+
+from __future__ import annotations
+
+from ....errors import CommandError, UnknownNameError
+from ....play.players import seat_of, seats
+from ...context import CampaignView
+from ..character import Character, fold
+from ..ruleset import BlackSwordHack
+
+__all__ = ["black_sword_of", "character_names", "player_named"]
+
+
+def black_sword_of(session: CampaignView[Character]) -> BlackSwordHack:
+    """The campaign's ruleset as black-sword-hack.
+
+    Raises:
+        CommandError: the campaign plays another ruleset (never: each ruleset has its
+            own command set).
+    """
+    ruleset = session.ruleset
+    if not isinstance(ruleset, BlackSwordHack):  # pragma: no cover - command sets are apart
+        raise CommandError(f"this command is black-sword-hack's, not {ruleset.id}'s")
+    return ruleset
+
+
+def character_names(session: CampaignView[Character]) -> list[str]:
+    """Every character's name (completion)."""
+    return [c.name for c in session.characters()]
+
+
+def player_named(session: CampaignView[Character], name: str) -> str | None:
+    """The seated player ``name`` means; ``None`` for ``gm``.
+
+    Raises:
+        UnknownNameError: the campaign has no such player.
+    """
+    if fold(name) == "gm":
+        return None
+    seat = seat_of(session.state, name)
+    if seat is None:
+        raise UnknownNameError("player", name, ["gm", *(s.name for s in seats(session.state))])
+    return seat.name

@@ -1,0 +1,231 @@
+"""``cast``: a sorcerer casts a spell, paying with the Doom die (docs/rulings.md
+H124-H126; RULINGS B1, B2).
+
+The Doom die is rolled first (the price), then the sorcery attribute is tested with its
+odds shown first; a success rolls the spell's damage, a critical failure the Doom die
+again and the sorcery mishap table. The damage and the attribute a targeted character
+defends with are reported (the outcome's ``casting`` data and the event's detail); the
+fight's commands apply them: ``cast`` reads no fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ....play.events import Event
+from ....play.outcome import Reply
+from ....rules.render import describe_request
+from ....rules.resolution import Critical
+from ...base import TestOptions
+from ...context import CampaignView, Context
+from ...grammar import Access, Args, Intent, Words
+from .. import effects, sorcery
+from ..character import Character
+from ..legal import OFFERS
+from ..ruleset import BlackSwordHack
+from .lookups import black_sword_of, character_names
+from .registry import COMMANDS
+
+__all__ = ["CastIntent"]
+
+_OPTIONS = ("adv", "advantage", "dis", "disadvantage", "bonus")
+
+
+@dataclass(frozen=True, slots=True)
+class CastIntent(Intent):
+    """Cast a sorcery (docs/rulings.md H124-H126).
+
+    Attributes:
+        name: the caster's name, as given.
+        spell: the sorcery's id or name, as given.
+        target: whom or what it is cast at, as given (``None``: nobody named).
+        advantages: how many ``adv`` the GM called.
+        disadvantages: how many ``dis``.
+        bonus: ``bonus N``, added to the attribute.
+    """
+
+    name: str
+    spell: str
+    target: str | None = None
+    advantages: int = 0
+    disadvantages: int = 0
+    bonus: int = 0
+
+    def access(self) -> Access:
+        """The caster's player (docs/rulings.md H106)."""
+        return Access.play(self.name)
+
+
+def _read_cast(args: Args) -> CastIntent:
+    name = args.word("NAME")
+    spell: list[str] = []
+    target: list[str] = []
+    into = spell
+    advantages = disadvantages = bonus = 0
+    while not args.empty:
+        word = args.word("a sorcery")
+        low = word.lower()
+        if low == "at" and into is spell and spell:
+            into = target
+        elif low in ("adv", "advantage"):
+            advantages += 1
+        elif low in ("dis", "disadvantage"):
+            disadvantages += 1
+        elif low == "bonus":
+            bonus += args.integer("bonus")
+        else:
+            into.append(word)
+    if not spell:
+        raise args.error("missing SPELL")
+    if into is target and not target:
+        raise args.error("'at' names a target")
+    return CastIntent(
+        name, " ".join(spell), " ".join(target) or None, advantages, disadvantages, bonus
+    )
+
+
+def _complete(session: CampaignView[Character], words: list[str]) -> Iterable[str]:
+    if not words:
+        return character_names(session)
+    if len(words) == 1:
+        try:
+            caster = session.character(words[0])
+        except Exception:
+            return ()
+        return [s.id for s in sorcery.spells_known(black_sword_of(session).content, caster)]
+    return ("at", *_OPTIONS)
+
+
+@COMMANDS.typed(
+    "cast",
+    "cast NAME SPELL [at TARGET] [adv|dis]... [bonus N]",
+    "cast a sorcery: the Doom die is its price, then the sorcery attribute is tested",
+    CastIntent,
+    _read_cast,
+    details="""
+A character casts when a background or gift gives them sorcery, and knows the sorceries
+it teaches. The Doom die is rolled first, whatever happens; a Doomed character cannot
+cast unless the doomed-actions setting allows it. Then the sorcery attribute is tested
+(INT, WIS or CHA, as the gift says). A success works the spell and rolls its damage (a
+critical: the die's maximum and another die); a critical failure rolls the Doom die
+again and the sorcery-mishap table (docs/rulings.md H124-H126).
+  cast Mirela witchfire at "Guard 1"
+""",
+    complete=_complete,
+)
+def cast_command(ctx: Context, intent: CastIntent) -> Reply:
+    """Cast a spell."""
+    session = ctx.session
+    character: Character = session.character(intent.name)
+    content = black_sword_of(session).content
+    options = TestOptions(
+        bonus=intent.bonus,
+        advantages=("GM",) * intent.advantages,
+        disadvantages=("GM",) * intent.disadvantages,
+    )
+    done = sorcery.cast(
+        content,
+        character,
+        intent.spell,
+        session.rng(),
+        options=options,
+        doomed_actions=session.setting("doomed-actions"),
+        target=intent.target,
+    )
+    spell, result = done.spell, done.result
+    at = f" at {done.target}" if done.target else ""
+    reply = Reply().add(f"{character.name} casts {spell.name}{at}", "title")
+    reply.add(f"  {spell.text}", "muted")
+    if done.price is None:
+        reply.add("  Doomed: no Doom die to pay with (the doomed-actions setting allows it)")
+    else:
+        reply.add(f"  price: {done.price.explain()}", "dice")
+    request = done.request
+    reply.add(f"  {character.name}: {describe_request(request)}")
+    reply.add(f"  odds: {done.odds.describe()}", "odds")
+    reply.add(f"  {result.explanation}", "dice")
+    style = (
+        "critical"
+        if result.critical is not Critical.NONE
+        else ("success" if result.success else "failure")
+    )
+    reply.add(f"  => {result.outcome}", style)
+    reply.check(request, done.odds, result)
+    words = [f"{character.name} casts {spell.name}{at}", result.outcome]
+    if result.success:
+        words.append(_worked(reply, done))
+    elif done.mishap is not None:
+        if done.mishap_doom is not None:
+            reply.add(f"  {done.mishap_doom.explain()}", "dice")
+        else:
+            reply.add("  no Doom die left to roll for the critical failure", "muted")
+        mishap = done.mishap
+        reply.add(f"  {mishap.explanation}", "dice")
+        reply.add(f"  {mishap.table_name}: {mishap.result}. {mishap.effect}", "warning")
+        reply.table(
+            mishap.table_id,
+            mishap.table_name,
+            mishap.value,
+            mishap.result,
+            mishap.effect,
+            mishap.explanation,
+        )
+        words.append(f"mishap: {mishap.result}")
+    else:
+        reply.add("  The sorcery fails; the price is paid all the same.")
+    after = done.character
+    if after.doomed and not character.doomed:
+        reply.add(
+            f"{after.name} is Doomed: disadvantage on attribute tests until a long rest "
+            "(RULINGS B2)",
+            "warning",
+        )
+    detail = done.detail()
+    reply.data["casting"] = dict(detail)
+    summary = "; ".join(words)
+    changes = () if after == character else (session.character_change(character, after),)
+    session.commit(
+        Event(
+            "sorcery.cast",
+            actor=character.name,
+            summary=summary,
+            detail=detail,
+            changes=changes,
+            command=ctx.line,
+        )
+    )
+    return reply
+
+
+def _worked(reply: Reply, done: sorcery.Casting) -> str:
+    """Report a spell that worked: its damage, and how a targeted character defends."""
+    spell = done.spell
+    target = done.target or "the target"
+    said = f"{spell.name} works"
+    if done.damage is not None:
+        reply.add(f"  damage: {done.damage.explanation}", "dice")
+        said += f": {done.damage.total} damage to {target}"
+    if spell.defend is not None:
+        said += f"; a character it targets defends with {spell.defend}"
+    reply.add(f"  {said}", "success")
+    return said
+
+
+# -- what can be asked now -----------------------------------------------------------------
+
+
+def offer(ruleset: BlackSwordHack, view: CampaignView[Character], role: str) -> list[Intent]:
+    """``cast`` of each sorcery each living sorcerer knows (docs/rulings.md H124)."""
+    del role
+    content = ruleset.content
+    intents: list[Intent] = []
+    for character in view.characters():
+        if character.dead or effects.sorcery_attribute(content, character) is None:
+            continue
+        for spell in sorcery.spells_known(content, character):
+            intents.append(Words("cast", (character.name, spell.id)))
+    return intents
+
+
+OFFERS.append(offer)
