@@ -190,7 +190,7 @@ def _read_table(args: Args) -> TableIntent:
 @CORE.typed(
     "table",
     "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
-    "roll on a named table (injuries, reactions, survival, ...) or read one at N",
+    "roll on one of the ruleset's tables (type table to list them), or read one at N",
     TableIntent,
     _read_table,
     details="""

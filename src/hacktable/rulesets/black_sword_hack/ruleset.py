@@ -171,8 +171,10 @@ class BlackSwordHack(Ruleset[Character]):
         return armour.armour_rating(self.content, character)
 
     def protection(self, character: Character) -> str | None:
-        """``"armour 2"``: the rating each hit loses (RULINGS B5), as ``equip`` shows it."""
-        return f"armour {self.armour_rating(character)}"
+        """``"armour 2"``: the rating each hit loses (RULINGS B5), and ``"+ shield"``
+        when a shield is held (advantage on parrying, 2.1.8), as ``equip`` shows it."""
+        shield = " + shield" if armour.held_shield(character) is not None else ""
+        return f"armour {self.armour_rating(character)}{shield}"
 
     def doom_start(self, setting: object) -> UsageDie:
         """The Doom die a new character starts with: the ``doom-die`` setting (B2)."""
