@@ -136,3 +136,29 @@ def test_down_to_zero_is_helpless(table: Table) -> None:
     text = table("defend Conan dodge against watch-sergeant-1 sword")
     assert "Conan is Helpless" in text
     assert table.character("Conan").helpless
+
+
+def test_five_damage_through_medium_armour_takes_three(table: Table) -> None:
+    """The issue's known answer, through the command: 5 damage less medium armour 2."""
+    _opposition(
+        table, "fight add Brute level 1 hp 9 action maul:STR/DEX:5", inventory=(SWORD, MEDIUM)
+    )
+    table.rig(15)
+    assert "damage 5 - armour 2 = 3" in table("defend Conan parry against brute-1")
+    assert table.character("Conan").hp == 9
+
+
+def test_completions_offer_the_fight(table: Table) -> None:
+    from hacktable.rulesets.black_sword_hack.commands.complete import (
+        complete_attack,
+        complete_defend,
+    )
+
+    _opposition(table)
+    session = table.session
+    assert list(complete_attack(session, [])) == ["Conan"]
+    assert list(complete_attack(session, ["Conan"])) == ["watch-sergeant-1"]
+    assert "sweep" in complete_attack(session, ["Conan", "watch-sergeant-1"])
+    assert list(complete_defend(session, ["Conan"])) == ["parry", "dodge"]
+    actions = complete_defend(session, ["Conan", "parry", "against", "watch-sergeant-1"])
+    assert {"sword", "crossbow"} <= set(actions)

@@ -359,3 +359,22 @@ def test_the_fight_survives_a_restart_and_each_step_undoes(tmp_path: Path) -> No
         assert again.fight().foes == ()
     finally:
         again.close()
+
+
+def test_players_act_for_their_own_characters_and_the_gm_runs_the_fight(table: Table) -> None:
+    from hacktable.engine.principal import NotAllowedError
+    from hacktable.play.principal import Principal, Role
+
+    table.seat("Ann")
+    table.add("Conan", owner="Ann")
+    table.add("Mira")
+    table("fight start")
+    table("fight add city-guard")
+    table.rig(5, 15)
+    table("init")
+    ann = Principal(Role.PLAYER, "Ann")
+    assert table.run("move Conan", ann).events
+    assert table.run("fight status", ann).lines
+    for line in ("move Mira", "next", "fight add cultist", "move Conan override", "init"):
+        with pytest.raises(NotAllowedError):
+            table.run(line, ann)

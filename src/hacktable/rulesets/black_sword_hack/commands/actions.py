@@ -12,6 +12,7 @@ from ...grammar import Access, Args, Intent
 from ...powers import OVERRIDING
 from ..character import fold
 from .attack import refuse_opponent
+from .complete import complete_fighter
 from .registry import COMMANDS
 from .staging import Stage
 
@@ -76,6 +77,7 @@ def _read_move(args: Args) -> MoveIntent:
 Moving is one of the two actions of a turn (black-sword-hack 2.1.2); moving twice in a
 turn rolls the Doom die (RULINGS B2). Distances are the table's: say where.
 """,
+    complete=complete_fighter,
 )
 def move_command(ctx: Context, intent: MoveIntent) -> Reply:
     """A move."""
@@ -131,6 +133,7 @@ shouting (black-sword-hack 2.1.2). Its first word names it: 'act Kull drink poti
 twice in a turn is the same action twice and rolls the Doom die (RULINGS B2;
 docs/rulings.md H137). The GM says what it achieves; a test is 'test'.
 """,
+    complete=complete_fighter,
 )
 def act_command(ctx: Context, intent: ActIntent) -> Reply:
     """Another action."""

@@ -30,6 +30,7 @@ from ..attacks import (
 )
 from ..character import Character
 from ..fight import Foe, Ongoing
+from .complete import complete_attack
 from .hits import add_ongoing, check_morale, hurt_character, hurt_foe
 from .registry import COMMANDS
 from .staging import Stage
@@ -124,6 +125,7 @@ happens on a hit whatever the Doom die shows. A Doomed character cannot declare 
 A sweep hits everyone close: 'close A,B' names them (the target always among them),
 else everyone in the fight, friend and foe (docs/rulings.md H133).
 """,
+    complete=complete_attack,
 )
 def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     """A character's attack on a living opponent (docs/rulings.md H144); a critical

@@ -22,6 +22,7 @@ from ..defence import (
     shield_parry,
 )
 from ..fight import Ongoing
+from .complete import complete_defend
 from .hits import add_ongoing, hurt_character
 from .registry import COMMANDS
 from .staging import Stage
@@ -97,6 +98,7 @@ what it can be defended with ('bestiary NAME'). A failure takes its damage less 
 (never below 0); a critical failure ignores armour and rolls the Doom die (B2). There
 is no threat level on a defence (RULINGS B1).
 """,
+    complete=complete_defend,
 )
 def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
     """A defence."""

@@ -14,6 +14,7 @@ from ...grammar import Access, Args, Intent
 from ...powers import FIGHTS
 from ..character import fold
 from ..fight import Ongoing
+from .complete import complete_target
 from .fight import roll_the_helpless
 from .hits import add_ongoing
 from .registry import COMMANDS
@@ -74,6 +75,7 @@ down (black-sword-hack 2.1.11; RULINGS G3). Armour does not stop it (docs/ruling
 H136). 'ongoing stop NAME' ends it (jumping into water, an anti-venom unguent). A
 vicious attack (2.1.10) puts a ud4 on its target.
 """,
+    complete=complete_target,
 )
 def ongoing_command(ctx: Context, intent: OngoingIntent) -> Reply:
     """Start or stop ongoing damage."""
