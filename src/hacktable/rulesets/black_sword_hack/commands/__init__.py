@@ -1,8 +1,21 @@
-"""black-sword-hack's commands. Importing this package registers them all in
-:data:`COMMANDS`, the ruleset's own command set (``BlackSwordHack.command_package``
-names this package)."""
+"""black-sword-hack's commands: characters, stories and levels, sorcery, fights (the
+fight, turns, attacks, defences, harm, the bestiary). Importing this package registers
+them all in :data:`COMMANDS`, the ruleset's own command set
+(``BlackSwordHack.command_package`` names this package)."""
 
-from . import characters, levels, sorcery
+from . import (  # noqa: F401  (registration)
+    actions,
+    attack,
+    bestiary,
+    characters,
+    defend,
+    fight,
+    fight_offers,
+    harm,
+    levels,
+    sorcery,
+    turn,
+)
 from .registry import COMMANDS
 
-__all__ = ["COMMANDS", "characters", "levels", "sorcery"]
+__all__ = ["COMMANDS"]
