@@ -107,7 +107,9 @@ def test_the_fast_path_defers_help_and_refused_arguments(args: list[str]) -> Non
 
 def test_the_fast_path_serves_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert fast_check("test", ["--attr", "12", "--ruleset", "chess"]) == 2
-    assert capsys.readouterr().err == "error: unknown ruleset 'chess' (choose from: redhack, black-sword-hack)\n"
+    assert capsys.readouterr().err == (
+        "error: unknown ruleset 'chess' (choose from: redhack, black-sword-hack)\n"
+    )
 
 
 LIGHT = """

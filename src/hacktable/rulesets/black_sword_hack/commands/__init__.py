@@ -2,6 +2,7 @@
 :data:`COMMANDS`, the ruleset's own command set (``BlackSwordHack.command_package``
 names this package)."""
 
+from . import doom, rest, tests  # noqa: F401  (registration)
 from .registry import COMMANDS
 
 __all__ = ["COMMANDS"]
