@@ -236,7 +236,7 @@ def _read_day(args: Args) -> DayIntent:
 @COMMANDS.typed(
     "day",
     "day | day next [N]",
-    "the campaign's day (one short rest each a day), or let N days pass",
+    "the campaign's day (a short rest a day each), or let N days pass",
     DayIntent,
     _read_day,
     details="""

@@ -342,6 +342,7 @@ def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
             advantages=options.advantages,
             disadvantages=options.disadvantages,
             kind=TestKind.ATTACK if options.modifier else TestKind.TEST,
+            purpose=f"at threat level {options.modifier}" if options.modifier else "",
             modifier=options.modifier,
         )
         who = ""
