@@ -418,46 +418,66 @@ def simulate(
     party: Annotated[
         str,
         typer.Option(
-            "--party", help="A campaign file (its living characters) or 'sample' (four PCs)."
+            "--party",
+            help="A campaign file (its living characters) or 'sample' (redhack: four PCs; "
+            "black-sword-hack: its three archetypes); with --ruleset black-sword-hack also "
+            "PCs in its notation, ','-separated: 'Kara: STR13 DEX12 CON11 WIS10 L2 medium "
+            "1h shield, reaver L2' (scores, L level, HP, none/light/medium/heavy armour, "
+            "1h/2h/unarmed, shield, udN; archetypes sellsword, reaver, duellist; "
+            "docs/simulate.md).",
         ),
     ],
     monsters: Annotated[
         str,
         typer.Option(
             "--monsters",
-            help="Foes: '6 goblin, 1 goblin-chief'; ';' separates morale groups. "
-            "From the bestiary, with a campaign's own monsters.",
+            "--opponents",
+            help="Foes: '6 goblin, 1 goblin-chief' (black-sword-hack: 'city-guard x3' too); "
+            "';' separates morale groups. From the bestiary, with a campaign's own "
+            "monsters.",
         ),
     ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", help="The ruleset whose simulator reads --party (default: redhack)."
+        ),
+    ] = None,
     runs: Annotated[int, typer.Option("--runs", help="Fights to play (1 to 1,000,000).")] = 10_000,
     seed: Seed = None,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a histogram of rounds to FILE.png.")
     ] = None,
     engine: Annotated[
-        str, typer.Option("--engine", help="vector (NumPy, fast) or scalar (the reference).")
-    ] = "vector",
+        str | None,
+        typer.Option(
+            "--engine",
+            help="redhack: vector (NumPy, fast, the default) or scalar (the reference); "
+            "black-sword-hack: scalar.",
+        ),
+    ] = None,
     as_json: Json = False,
 ) -> None:
     """Play a fight many times and report the party's odds (docs/simulate.md).
 
-    The default tactic: everyone in melee, each PC hits the weakest foe (a Warrior
-    cleaves), monsters strike random PCs, morale as the rules say. Reports the win rate
-    and the expected PCs out, dead and injured and rounds, with 95% intervals.
+    The default tactic: everyone in melee, each PC hits the weakest foe (redhack: a
+    Warrior cleaves; black-sword-hack: two attacks a turn, the second rolling the Doom
+    die), foes strike random PCs, morale as the rules say. Reports the win rate and the
+    PCs out (Helpless), dead and hurt, and the rounds (turns), with 95% intervals.
     """
     import json
 
     from ..dice.source import fresh_seed
-    from ..errors import CommandError
-    from .simulate import simulated_encounter, simulator_for
+    from .simulate import check_engine, simulated_encounter, simulator_for
 
     seed = fresh_seed() if seed is None else seed
     try:
-        default = simulator_for(DEFAULT_RULESET)
-        if engine not in default.ENGINES:
-            raise CommandError(f"--engine must be vector or scalar, not {engine!r}", "simulate")
-        default.check_runs(runs)
-        sim, encounter = simulated_encounter(party, monsters)  # a campaign's own monsters too
+        chosen = simulator_for(ruleset or DEFAULT_RULESET)
+        if engine is not None and ruleset is not None:
+            check_engine(chosen, engine)
+        chosen.check_runs(runs)
+        sim, encounter = simulated_encounter(party, monsters, ruleset)  # a campaign's own too
+        engine = check_engine(sim, engine)
         from rich.console import Console as RichConsole
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 

@@ -1,6 +1,6 @@
-"""``hacktable simulate``'s reading of ``--party``: the sample party or a campaign file,
-and the simulator of the campaign's ruleset, found through the ruleset contract
-(``Ruleset.simulator_module``).
+"""``hacktable simulate``'s reading of ``--party``: a ruleset's own text (redhack's
+sample party, black-sword-hack's party notation) or a campaign file, and the simulator
+of the ruleset, found through the ruleset contract (``Ruleset.simulator_module``).
 
 The command line opens the campaign file (read-only: it is not locked, changed or
 created) and hands the replayed state to the ruleset's simulator: a ruleset never reads
@@ -20,6 +20,7 @@ from ..play.state import CampaignState
 __all__ = [
     "bestiary_from_campaign",
     "campaign_state",
+    "check_engine",
     "load_encounter",
     "load_party",
     "party_from_campaign",
@@ -105,20 +106,52 @@ def load_encounter(party: str, monsters: str) -> Any:
     return simulated_encounter(party, monsters)[1]
 
 
-def simulated_encounter(party: str, monsters: str) -> tuple[ModuleType, Any]:
-    """``--party`` and ``--monsters`` together, and the simulator that plays them: with
-    ``sample``, the default ruleset's sample party against its packaged monsters; with
-    a campaign file (read once, read-only), its party against its own bestiary.
+def simulated_encounter(
+    party: str, monsters: str, ruleset: str | None = None
+) -> tuple[ModuleType, Any]:
+    """``--party`` and ``--monsters`` (or ``--opponents``) together, and the simulator
+    that plays them.
+
+    The simulator of ``ruleset`` (``--ruleset``; the default ruleset without it) reads
+    ``party`` as its own text first (its ``text_encounter``: redhack's ``sample``,
+    black-sword-hack's party notation) against its packaged monsters; a ``party`` it
+    does not read as text (``None``) is a campaign file, read once, read-only, whose own
+    ruleset's simulator plays its party against its own bestiary (``encounter_of``).
+
+    What the command line asks of a simulator module (``Ruleset.simulator_module``):
+    ``ENGINES`` (the engines' names, the default first), ``check_runs(runs)``,
+    ``text_encounter(party, monsters)``, ``encounter_of(state, path, monsters)``,
+    ``simulate(encounter, runs, seed, engine, progress)``, ``render_summary``,
+    ``summary_to_json`` and ``plot``.
 
     Raises:
         CampaignError, CampaignLockedError, CommandError: as
-            :func:`party_from_campaign`, checked before the monsters.
+            :func:`party_from_campaign`, checked before the monsters; a campaign of
+            another ruleset than ``ruleset``.
         UnknownNameError, CommandError: the monsters cannot be read.
         RulesDataError: the packaged bestiary or a stored monster is broken.
     """
-    default = simulator_for(DEFAULT_RULESET)
-    if default.is_sample(party):
-        return default, default.sample_encounter(monsters)
+    chosen = simulator_for(ruleset or DEFAULT_RULESET)
+    encounter = chosen.text_encounter(party, monsters)
+    if encounter is not None:
+        return chosen, encounter
     path = Path(party)
-    sim, state = _simulated(path)
+    found, state = campaign_state(path)
+    if ruleset is not None and found != ruleset:
+        raise CommandError(f"{path} is a {found} campaign, not {ruleset}", "simulate")
+    sim = simulator_for(found, path)
     return sim, sim.encounter_of(state, path, monsters)
+
+
+def check_engine(sim: ModuleType, engine: str | None) -> str:
+    """The engine to run: ``engine``, or the simulator's default (its first).
+
+    Raises:
+        CommandError: the simulator has no such engine.
+    """
+    engines: tuple[str, ...] = sim.ENGINES
+    if engine is None:
+        return engines[0]
+    if engine not in engines:
+        raise CommandError(f"--engine must be {' or '.join(engines)}, not {engine!r}", "simulate")
+    return engine

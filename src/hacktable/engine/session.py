@@ -92,6 +92,9 @@ class Session:
         """``(sides, face)`` of every die dealt since the command began."""
         self.principal: Principal = GM
         """Who asked for the command being resolved."""
+        self.closing: tuple[str, ...] = ()
+        """What the end of the last game session ended here did to the characters, as
+        lines (the ruleset's ``session_end``), for the command that ended it to show."""
         self._staged: list[Event] | None = None
         self._rollback: tuple[CampaignState, GameSession, int] | None = None
         self._snapshot_seq = 0
@@ -124,7 +127,8 @@ class Session:
         self, seed: int | None = None, secret_seed: int | None = None, command: str = ""
     ) -> Event:
         """Begin a new game session (a ``session.start`` event; the open one, if any,
-        ends where it begins: docs/rulings.md H109).
+        ends where it begins: docs/rulings.md H109, first doing to the characters what
+        its end does, as :meth:`end_game_session`).
 
         Args:
             seed: its public seed (fresh when ``None``).
@@ -137,6 +141,7 @@ class Session:
         Raises:
             CampaignError: (outside a command) the store refused it.
         """
+        self.closing = self._close_characters(command) if self.game.started else ()
         game = GameSession(
             self._next,
             fresh_seed() if seed is None else seed,
@@ -152,14 +157,41 @@ class Session:
 
     def end_game_session(self, command: str = "") -> Event:
         """End the open game session (a ``session.end`` event); the next command that
-        stores an event begins a new one.
+        stores an event begins a new one. What the ruleset's ``session_end`` changes in
+        the characters is committed first, in the session that ends
+        (:attr:`closing` holds its lines).
 
         Raises:
             RuleError: no game session is open.
         """
         if not self.game.started:
             raise RuleError("no game session is open ('session start' begins one)")
+        self.closing = self._close_characters(command)
         return self.commit(end_event(self.game, command))
+
+    def _close_characters(self, command: str) -> tuple[str, ...]:
+        """What the end of the open game session does to the characters: the ruleset's
+        :meth:`~hacktable.rulesets.base.Ruleset.session_end` for each, every change in
+        one ``session.close`` event of the session that ends (none when nothing
+        changes, as in redhack). Returns the hook's lines."""
+        changes: list[Change] = []
+        lines: list[str] = []
+        for character in self.characters():
+            after, said = self.ruleset.session_end(character)
+            lines.extend(said)
+            if after != character:
+                changes.append(self.character_change(character, after))
+        if changes:
+            self.commit(
+                Event(
+                    "session.close",
+                    summary=f"session {self.game.number} ends: " + "; ".join(lines),
+                    detail={"lines": lines},
+                    changes=tuple(changes),
+                    command=command,
+                )
+            )
+        return tuple(lines)
 
     def _not_begun(self) -> GameSession:
         """A new game session, not begun yet, with fresh seeds."""

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from .resolution import TestKind, TestRequest
 
-__all__ = ["describe_request"]
+TYPE_CHECKING = False  # (the one-shot test imports this module: not even typing)
+if TYPE_CHECKING:
+    from ..play.outcome import Reply
+    from .resolution import TestOdds, TestResult
+
+__all__ = ["check_detail", "describe_request", "show_test"]
 
 
 def describe_request(request: TestRequest) -> str:
@@ -30,3 +35,45 @@ def describe_request(request: TestRequest) -> str:
         net = request.advantage.word or "they cancel"
         parts.append(f"net: {net}")
     return ", ".join(parts)
+
+
+def show_test(
+    reply: Reply, who: str, request: TestRequest, odds: TestOdds, result: TestResult
+) -> str:
+    """Add the odds, the dice and the outcome of a test to ``reply``; return the
+    one-line summary for the log."""
+    head = f"{who}: {describe_request(request)}" if who else describe_request(request)
+    reply.add(head, "title")
+    reply.add(f"  odds: {odds.describe()}", "odds")
+    reply.add(f"  {result.explanation}", "dice")
+    style = "success" if result.success else "failure"
+    if result.critical.value != "none":
+        style = "critical"
+    reply.add(f"  => {result.outcome}", style)
+    return f"{head}: {result.explanation} => {result.outcome}"
+
+
+def check_detail(
+    request: TestRequest, result: TestResult, odds: TestOdds | None = None
+) -> dict[str, object]:
+    """A test as an event's detail: what was asked, the faces and the result (and the
+    odds as percentages, where they were shown; the die's modifier where there is one)."""
+    detail: dict[str, object] = {
+        "attribute": request.attribute,
+        "score": request.score,
+        "difficulty": request.difficulty,
+        "bonus": request.bonus,
+        "penalty": request.penalty,
+        "advantages": list(request.advantages),
+        "disadvantages": list(request.disadvantages),
+        "kind": request.kind.value,
+        "faces": list(result.faces),
+        "kept": result.kept,
+        "success": result.success,
+        "critical": result.critical.value,
+    }
+    if request.modifier:
+        detail["modifier"] = request.modifier
+    if odds is not None:
+        detail["odds"] = odds.percentages()
+    return detail

@@ -174,7 +174,9 @@ class Ruleset(ABC, Generic[CharacterT]):
 
     simulator_module: ClassVar[str] = ""
     """The module of the ruleset's fight simulator (``hacktable simulate``), or ``""``
-    for none."""
+    for none. What the command line asks of it is listed in
+    :mod:`hacktable.cli.simulate` (``ENGINES``, ``check_runs``, ``text_encounter``,
+    ``encounter_of``, ``simulate``, ``render_summary``, ``summary_to_json``, ``plot``)."""
 
     # -- commands ------------------------------------------------------------------------
     def command_set(self) -> CommandSet:
@@ -315,6 +317,16 @@ class Ruleset(ABC, Generic[CharacterT]):
         del rng, settings
         after = character.with_hp(amount)
         return after, ((f"{character.name}: HP 0 -> {after.hp}", ""),)
+
+    def session_end(self, character: CharacterT) -> tuple[CharacterT, tuple[str, ...]]:
+        """What the end of a game session does to ``character`` (black-sword-hack:
+        Impaired and Injured last until it ends, RULINGS B8): the character afterwards
+        and a line for each thing that changed. By default nothing changes.
+
+        The engine asks it of every character when the GM ends a session (``session
+        end``, or ``session start`` while one is open) and commits what changed in the
+        same command, before the session's end."""
+        return character, ()
 
     def condition_label(self, condition: str) -> str:
         """How a stored condition (``"exhausted"``, ``"debilitated: DEX -2"``) is shown:

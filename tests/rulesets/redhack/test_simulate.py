@@ -633,7 +633,7 @@ def test_party_from_campaign_takes_those_who_can_fight(tmp_path: Path) -> None:
     CampaignStore.open(path).close()
 
 
-def test_party_from_campaign_errors(tmp_path: Path) -> None:
+def test_party_from_campaign_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(CampaignError, match="does not exist"):
         party_from_campaign(tmp_path / "missing.db")
     empty = tmp_path / "empty.db"
@@ -642,6 +642,11 @@ def test_party_from_campaign_errors(tmp_path: Path) -> None:
         party_from_campaign(empty)
     other = tmp_path / "other.db"
     CampaignStore.open(other, ruleset="black-sword-hack").close()
+    with pytest.raises(CommandError, match="nobody in"):  # its own simulator reads it
+        party_from_campaign(other)
+    from hacktable.rulesets.black_sword_hack.ruleset import BlackSwordHack
+
+    monkeypatch.setattr(BlackSwordHack, "simulator_module", "")  # a ruleset without one
     with pytest.raises(CommandError, match="black-sword-hack campaign"):
         party_from_campaign(other)
 

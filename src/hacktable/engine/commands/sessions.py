@@ -78,7 +78,9 @@ Each game session has its own seed, recorded when it begins; a command's dice de
 from it and the command's place in the session, so the log replays to the same dice
 (RULINGS G6). Secret and blind rolls draw from a second stream whose seed only the GM
 sees. "session start" begins a new one (ending the one open); "--seed N" sets its
-seed. With none open, the next action that is stored begins one.
+seed. With none open, the next action that is stored begins one. What lasts "until
+the session ends" in the campaign's ruleset (black-sword-hack: Impaired and Injured,
+RULINGS B8) ends with it, whether "session end" or "session start" ends it.
 """,
     complete=lambda s, w: ("start", "end") if not w else ("--seed",) if w[0] == "start" else (),
 )
@@ -90,11 +92,13 @@ def session_command(ctx: Context, intent: SessionIntent) -> Reply:
         before = session.game
         session.start_game_session(intent.seed, command=ctx.line)
         ended = f"Session {before.number} ends; s" if before.started else "S"
-        return reply.add(f"{ended}ession {session.number} begins (seed {session.seed}).", "title")
+        reply.add(f"{ended}ession {session.number} begins (seed {session.seed}).", "title")
+        return reply.extend(session.closing, "note")
     if isinstance(intent, SessionEndIntent):
         number = session.number
         session.end_game_session(ctx.line)
-        return reply.add(f"Session {number} ends.", "title")
+        reply.add(f"Session {number} ends.", "title")
+        return reply.extend(session.closing, "note")
     game = session.game
     if not game.started:
         return reply.add(

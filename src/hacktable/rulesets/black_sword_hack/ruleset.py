@@ -95,7 +95,7 @@ class BlackSwordHack(Ruleset[Character]):
         ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
-    simulator_module: ClassVar[str] = ""
+    simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
 
     @property
     def content(self) -> Content:
@@ -175,6 +175,13 @@ class BlackSwordHack(Ruleset[Character]):
         when a shield is held (advantage on parrying, 2.1.8), as ``equip`` shows it."""
         shield = " + shield" if armour.held_shield(character) is not None else ""
         return f"armour {self.armour_rating(character)}{shield}"
+
+    def session_end(self, character: Character) -> tuple[Character, tuple[str, ...]]:
+        """Impaired and Injured last until the session ends (RULINGS B8;
+        :func:`.recovery.session_end`)."""
+        from .recovery import session_end
+
+        return session_end(character)
 
     def doom_start(self, setting: object) -> UsageDie:
         """The Doom die a new character starts with: the ``doom-die`` setting (B2)."""

@@ -1,7 +1,7 @@
-"""black-sword-hack's commands: characters, stories and levels, sorcery, fights (the
-fight, turns, attacks, defences, harm, the bestiary). Importing this package registers
-them all in :data:`COMMANDS`, the ruleset's own command set
-(``BlackSwordHack.command_package`` names this package)."""
+"""black-sword-hack's commands: characters, stories and levels, sorcery, tests and the
+Doom die, fights (the fight, turns, attacks, defences, harm, the bestiary) and rests.
+Importing this package registers them all in :data:`COMMANDS`, the ruleset's own
+command set (``BlackSwordHack.command_package`` names this package)."""
 
 from . import (  # noqa: F401  (registration)
     actions,
@@ -9,11 +9,14 @@ from . import (  # noqa: F401  (registration)
     bestiary,
     characters,
     defend,
+    doom,
     fight,
     fight_offers,
     harm,
     levels,
+    rest,
     sorcery,
+    tests,
     turn,
 )
 from .registry import COMMANDS

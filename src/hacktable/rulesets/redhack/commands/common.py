@@ -1,12 +1,12 @@
 """Helpers shared by command modules: reading test options, completion sources,
-describing requests and results."""
+describing requests and results (the last two are every ruleset's:
+:mod:`hacktable.rules.render`)."""
 
 from __future__ import annotations
 
 from ....errors import CommandError
-from ....play.outcome import Reply
-from ....rules.render import describe_request
-from ....rules.resolution import TestKind, TestOdds, TestRequest, TestResult
+from ....rules.render import check_detail, describe_request, show_test
+from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...grammar import Args
 from ..ruleset import Redhack
@@ -70,22 +70,6 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> TestOptions
     )
 
 
-def show_test(
-    reply: Reply, who: str, request: TestRequest, odds: TestOdds, result: TestResult
-) -> str:
-    """Add the odds, the dice and the outcome of a test to ``reply``; return the
-    one-line summary for the log."""
-    head = f"{who}: {describe_request(request)}" if who else describe_request(request)
-    reply.add(head, "title")
-    reply.add(f"  odds: {odds.describe()}", "odds")
-    reply.add(f"  {result.explanation}", "dice")
-    style = "success" if result.success else "failure"
-    if result.critical.value != "none":
-        style = "critical"
-    reply.add(f"  => {result.outcome}", style)
-    return f"{head}: {result.explanation} => {result.outcome}"
-
-
 def character_names(session: CampaignView) -> list[str]:
     """Every character's name."""
     return [c.name for c in session.characters()]
@@ -108,27 +92,3 @@ def redhack_of(session: CampaignView) -> Redhack:
     if not isinstance(ruleset, Redhack):  # pragma: no cover - command sets are apart
         raise CommandError(f"this command is redhack's, not {ruleset.id}'s")
     return ruleset
-
-
-def check_detail(
-    request: TestRequest, result: TestResult, odds: TestOdds | None = None
-) -> dict[str, object]:
-    """A test as an event's detail: what was asked, the faces and the result (and the
-    odds as percentages, where they were shown)."""
-    detail: dict[str, object] = {
-        "attribute": request.attribute,
-        "score": request.score,
-        "difficulty": request.difficulty,
-        "bonus": request.bonus,
-        "penalty": request.penalty,
-        "advantages": list(request.advantages),
-        "disadvantages": list(request.disadvantages),
-        "kind": request.kind.value,
-        "faces": list(result.faces),
-        "kept": result.kept,
-        "success": result.success,
-        "critical": result.critical.value,
-    }
-    if odds is not None:
-        detail["odds"] = odds.percentages()
-    return detail

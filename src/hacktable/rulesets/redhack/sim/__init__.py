@@ -96,6 +96,7 @@ from .campaign import (
     sample_characters,
     sample_encounter,
     sample_party,
+    text_encounter,
 )
 from .engines import ENGINES, simulate, simulate_vector
 from .model import (
@@ -153,5 +154,6 @@ __all__ = [
     "simulate_scalar",
     "simulate_vector",
     "summary_to_json",
+    "text_encounter",
     "wilson",
 ]

@@ -35,6 +35,7 @@ __all__ = [
     "sample_characters",
     "sample_encounter",
     "sample_party",
+    "text_encounter",
 ]
 
 
@@ -165,3 +166,15 @@ def encounter_of(state: CampaignState, where: str | Path, monsters: str) -> Enco
     """
     fighters = fighters_of(state, where)
     return Encounter(fighters, parse_monsters(monsters, bestiary_of(state)))
+
+
+def text_encounter(party: str, monsters: str) -> Encounter | None:
+    """``--party`` as text against ``--monsters``: ``sample`` is the sample party
+    against the packaged monsters (:func:`sample_encounter`); anything else names a
+    campaign file (``None``: the command line opens it and asks :func:`encounter_of`).
+
+    Raises:
+        UnknownNameError, CommandError: the monsters cannot be read.
+        RulesDataError: the packaged bestiary is broken.
+    """
+    return sample_encounter(monsters) if is_sample(party) else None

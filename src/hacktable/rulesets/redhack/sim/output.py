@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ....errors import CommandError
+from ....rules.montecarlo import histogram
 from .model import MAX_ROUNDS
 from .stats import Estimate, Summary
 
@@ -70,35 +70,17 @@ def summary_to_json(summary: Summary) -> dict[str, Any]:
 
 def plot(summary: Summary, path: str | Path) -> None:
     """Write a histogram of rounds per fight, won and not won stacked, to ``path`` (the
-    format from its extension: ``.png``, ``.svg``, ``.pdf``). Matplotlib's Agg canvas,
-    imported only here; no global state (pyplot) is touched.
+    format from its extension: ``.png``, ``.svg``, ``.pdf``;
+    :func:`hacktable.rules.montecarlo.histogram`).
 
     Raises:
         CommandError: the file cannot be written, or the format is unknown.
     """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
-
-    rounds = list(range(1, len(summary.round_counts) + 1))
-    won = list(summary.won_round_counts) or [0] * len(rounds)
-    lost = [total - w for total, w in zip(summary.round_counts, won, strict=True)]
-    figure = Figure(figsize=(8, 4.5), layout="constrained")
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    axes.bar(rounds, won, color="#2e7d32", label="party won")
-    axes.bar(rounds, lost, bottom=won, color="#c62828", label="lost or drawn")
-    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel("rounds")
-    axes.set_ylabel("fights")
     who = ", ".join(summary.party) or "the party"
-    axes.set_title(
-        f"{who} against {summary.foes}\nwon {summary.win_rate.mean:.1%} of "
+    histogram(
+        path,
+        summary.round_counts,
+        summary.won_round_counts,
+        title=f"{who} against {summary.foes}\nwon {summary.win_rate.mean:.1%} of "
         f"{summary.runs:,} fights ({summary.engine} engine, seed {summary.seed})",
-        fontsize="medium",
     )
-    axes.legend()
-    try:
-        figure.savefig(path)
-    except (OSError, ValueError) as error:
-        raise CommandError(f"cannot write the plot {path}: {error}", "simulate") from error

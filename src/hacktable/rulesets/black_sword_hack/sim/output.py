@@ -1,0 +1,82 @@
+"""The simulator's output: a summary as text, as one JSON object, and as a histogram of
+turns (a plot file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ....rules.montecarlo import Estimate, histogram
+from .model import MAX_TURNS
+from .stats import Summary
+
+__all__ = ["plot", "render_summary", "summary_to_json"]
+
+
+def _percent(e: Estimate) -> str:
+    return f"{e.mean:6.1%}  ({e.low:.1%} to {e.high:.1%})"
+
+
+def _number(e: Estimate) -> str:
+    return f"{e.mean:6.2f}  ({e.low:.2f} to {e.high:.2f})"
+
+
+def render_summary(summary: Summary) -> list[str]:
+    """The summary as lines of text, each figure with its 95% interval."""
+    size = len(summary.party)
+    lines = [
+        f"{', '.join(summary.party)} against {summary.foes}",
+        f"{summary.runs:,} fights, {summary.engine} engine, seed {summary.seed}; "
+        "95% intervals in brackets",
+        f"  win rate        {_percent(summary.win_rate)}",
+        f"  PCs Helpless    {_number(summary.helpless)}  of {size} (at the end; all after a loss)",
+        f"  PCs killed      {_number(summary.killed)}  (a 6 on the Helpless d6, after won fights)",
+        f"  PCs Doomed      {_number(summary.doomed)}  (Doom die exhausted at the end)",
+        f"  turns           {_number(summary.turns)}",
+    ]
+    if summary.draw_rate.mean > 0:
+        lines.append(f"  draws           {_percent(summary.draw_rate)}  (after {MAX_TURNS} turns)")
+    return lines
+
+
+def summary_to_json(summary: Summary) -> dict[str, Any]:
+    """The summary as one JSON-ready object."""
+
+    def estimate(e: Estimate) -> dict[str, float]:
+        return {"mean": e.mean, "low": e.low, "high": e.high}
+
+    return {
+        "ruleset": "black-sword-hack",
+        "engine": summary.engine,
+        "seed": summary.seed,
+        "runs": summary.runs,
+        "party": list(summary.party),
+        "foes": summary.foes,
+        "win_rate": estimate(summary.win_rate),
+        "draw_rate": estimate(summary.draw_rate),
+        "helpless": estimate(summary.helpless),
+        "killed": estimate(summary.killed),
+        "doomed": estimate(summary.doomed),
+        "turns": estimate(summary.turns),
+        "max_turns": MAX_TURNS,
+        "turn_counts": list(summary.turn_counts),
+        "won_turn_counts": list(summary.won_turn_counts),
+    }
+
+
+def plot(summary: Summary, path: str | Path) -> None:
+    """Write a histogram of turns per fight, won and not won stacked, to ``path``
+    (:func:`hacktable.rules.montecarlo.histogram`).
+
+    Raises:
+        CommandError: the file cannot be written, or the format is unknown.
+    """
+    histogram(
+        path,
+        summary.turn_counts,
+        summary.won_turn_counts,
+        title=f"{', '.join(summary.party)} against {summary.foes}\nwon "
+        f"{summary.win_rate.mean:.1%} of {summary.runs:,} fights ({summary.engine} engine, "
+        f"seed {summary.seed})",
+        xlabel="turns",
+    )
