@@ -1,4 +1,5 @@
-# hacktable: `make run` plays the example sessions; `make test` runs every check.
+# hacktable: `make run` plays the example sessions (redhack's three, then black-sword-hack's);
+# `make test` runs every check.
 # Both create .venv and install what they need on first use.
 
 PYTHON ?= python3
@@ -8,6 +9,7 @@ STAMP := $(VENV)/.installed
 SEED ?= 11
 AMBUSH_SEED ?= 10
 MARSH_SEED ?= 52
+TOWER_SEED ?= 7
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -27,6 +29,9 @@ run: $(STAMP)
 		--script examples/goblin-ambush.txt
 	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(MARSH_SEED) \
 		--script examples/into-the-marsh.txt
+	@rm -f $(RUNS)/black-sword-hack.db
+	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
+		--seed $(TOWER_SEED) --script examples/azhars-tower.txt
 
 test: $(STAMP) lint typecheck pytest
 

@@ -21,9 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRST_SESSION = ROOT / "examples" / "first-session.txt"
 
 
-def run_script(path: Path, script: Path, seed: int) -> str:
+def run_script(path: Path, script: Path, seed: int, ruleset: str = "redhack") -> str:
+    """The transcript of ``script`` played at ``seed`` on the campaign at ``path`` (a new
+    one is of ``ruleset``)."""
     out = io.StringIO()
-    with CampaignStore.open(path) as store:
+    with CampaignStore.open(path, ruleset=ruleset) as store:
         session = Session(store, seed, source=script.name)
         Console(session, PlainPrinter(out, io.StringIO())).run_file(script)
     return out.getvalue()

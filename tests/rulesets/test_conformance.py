@@ -183,7 +183,7 @@ def test_the_example_sessions_match_their_golden_transcripts(
     seed, prints its golden transcript byte for byte."""
     campaign = tmp_path / "examples.db"
     for script, seed, golden in get_ruleset(ruleset_id).example_sessions():
-        transcript = run_script(campaign, ROOT / script, seed)
+        transcript = run_script(campaign, ROOT / script, seed, ruleset_id)
         assert transcript == (ROOT / golden).read_text(encoding="utf-8"), script
 
 

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["EXAMPLE_SESSIONS", "OFFERS", "legal_intents", "odds_configurations"]
 
-EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = ()
+EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = (
+    ("examples/azhars-tower.txt", 7, "tests/golden/azhars-tower.out"),
+)
 """``(script, seed, golden transcript)`` of each example session, in play order."""
 
 Offer = Callable[["BlackSwordHack", "CampaignView[Character]", str], list[Intent]]

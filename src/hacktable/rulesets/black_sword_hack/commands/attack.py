@@ -155,7 +155,9 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
             stage.need_override(str(error))
     stage.take_action(fighter.name, "attack")
     doom_face, effect = _declare(stage, character, effect)
-    request = _request(stage, character, foe, weapon, intent)
+    # the attack is tested as the Doom rolls left the attacker: one that exhausted the
+    # die makes them Doomed for this very test (RULINGS B2; docs/rulings.md H135)
+    request = _request(stage, stage.character(character.name), foe, weapon, intent)
     critical = effects.critical_range(stage.content, character, weapon.test_use)
     label = f"{character.name} attacks {foe.name}" + (f" ({effect})" if effect else "")
     result = stage.test(label, request, critical)

@@ -4,8 +4,9 @@ H124-H126; RULINGS B1, B2).
 The Doom die is rolled first (the price), then the sorcery attribute is tested with its
 odds shown first; a success rolls the spell's damage, a critical failure the Doom die
 again and the sorcery mishap table. The damage and the attribute a targeted character
-defends with are reported (the outcome's ``casting`` data and the event's detail); the
-fight's commands apply them: ``cast`` reads no fight.
+defends with are reported (the outcome's ``casting`` data and the event's detail). In a
+fight, casting is one of the caster's actions (2.1.2) and a spell's damage lands on the
+foe it is cast at, less its armour (docs/rulings.md H129).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ....errors import RuleError
 from ....play.events import Event
 from ....play.outcome import Reply
 from ....rules.render import describe_request
@@ -21,11 +23,14 @@ from ...base import TestOptions
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
 from .. import effects, sorcery
+from ..armour import damage_taken
 from ..character import Character
 from ..legal import OFFERS
 from ..ruleset import BlackSwordHack
+from .hits import check_morale, hurt_foe
 from .lookups import black_sword_of, character_names
 from .registry import COMMANDS
+from .staging import Stage, current_fight
 
 __all__ = ["CastIntent"]
 
@@ -115,9 +120,18 @@ again and the sorcery-mishap table (docs/rulings.md H124-H126).
     complete=_complete,
 )
 def cast_command(ctx: Context, intent: CastIntent) -> Reply:
-    """Cast a spell."""
+    """Cast a spell; in a fight, as one of the caster's actions, its damage landing on
+    the foe it is cast at (docs/rulings.md H129)."""
     session = ctx.session
-    character: Character = session.character(intent.name)
+    fight = current_fight(session)
+    in_fight = fight is not None and fight.has_fighter(session.character(intent.name).name)
+    stage = Stage(ctx) if in_fight else None
+    if stage is not None:
+        _check_target(stage, intent.target)
+        stage.take_action(intent.name, "cast")  # refused before any die; a repeat: Doom
+    character: Character = (
+        stage.character(intent.name) if stage is not None else session.character(intent.name)
+    )
     content = black_sword_of(session).content
     options = TestOptions(
         bonus=intent.bonus,
@@ -128,14 +142,44 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
         content,
         character,
         intent.spell,
-        session.rng(),
+        stage.rng if stage is not None else session.rng(),
         options=options,
         doomed_actions=session.setting("doomed-actions"),
         target=intent.target,
     )
+    reply = stage.reply if stage is not None else Reply()
+    summary = _show(reply, character, done)
+    if stage is not None:
+        stage.update(done.character)
+        stage.log.append(summary)
+        stage.detail["casting"] = done.detail()
+        _land(stage, done)
+        stage.reply.add(f"  {stage.actions_left(character.name)}", "muted")
+        stage.reply.data["casting"] = dict(done.detail())
+        return stage.commit("sorcery.cast", actor=character.name)
+    detail = done.detail()
+    reply.data["casting"] = dict(detail)
+    after = done.character
+    changes = () if after == character else (session.character_change(character, after),)
+    session.commit(
+        Event(
+            "sorcery.cast",
+            actor=character.name,
+            summary=summary,
+            detail=detail,
+            changes=changes,
+            command=ctx.line,
+        )
+    )
+    return reply
+
+
+def _show(reply: Reply, character: Character, done: sorcery.Casting) -> str:
+    """The casting in lines (the price, the test with its odds first, what it did); the
+    summary for the log."""
     spell, result = done.spell, done.result
     at = f" at {done.target}" if done.target else ""
-    reply = Reply().add(f"{character.name} casts {spell.name}{at}", "title")
+    reply.add(f"{character.name} casts {spell.name}{at}", "title")
     reply.add(f"  {spell.text}", "muted")
     if done.price is None:
         reply.add("  Doomed: no Doom die to pay with (the doomed-actions setting allows it)")
@@ -181,21 +225,37 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
             "(RULINGS B2)",
             "warning",
         )
-    detail = done.detail()
-    reply.data["casting"] = dict(detail)
-    summary = "; ".join(words)
-    changes = () if after == character else (session.character_change(character, after),)
-    session.commit(
-        Event(
-            "sorcery.cast",
-            actor=character.name,
-            summary=summary,
-            detail=detail,
-            changes=changes,
-            command=ctx.line,
-        )
-    )
-    return reply
+    return "; ".join(words)
+
+
+def _check_target(stage: Stage, target: str | None) -> None:
+    """In a fight, a spell cast at a dead foe is refused before anything is rolled.
+
+    Raises:
+        RuleError: the foe it is cast at is dead.
+    """
+    fight = stage.need_fight()
+    if target is None or not fight.has_foe(target) or fight.has_fighter(target):
+        return
+    foe = fight.foe(target)
+    if foe.dead:
+        raise RuleError(f"{foe.name} is dead already")
+
+
+def _land(stage: Stage, done: sorcery.Casting) -> None:
+    """In a fight, a spell that worked and deals damage hurts the foe it was cast at,
+    less the foe's armour as every hit (RULINGS B5; docs/rulings.md H129); a foe that
+    falls may break its group (B6)."""
+    fight = stage.need_fight()
+    if not done.worked or done.damage is None or done.target is None:
+        return
+    if not fight.has_foe(done.target) or fight.has_fighter(done.target):
+        return
+    foe = fight.foe(done.target)
+    taken = damage_taken(done.damage.total, foe.armour)
+    why = f"{done.spell.name}: {done.damage.total} - armour {foe.armour}"
+    if hurt_foe(stage, foe, taken, why):
+        check_morale(stage, (foe.key,))
 
 
 def _worked(reply: Reply, done: sorcery.Casting) -> str:
