@@ -194,10 +194,13 @@ def _request(
         if use == "test":
             use = {"STR": "melee", "DEX": "ranged"}.get(attribute, "attack")
     request = sources.character_test(rules.content, character, attribute, options, use)
+    said = [use] if use not in ("test", "save", "initiative", *_ATTACKS) else []
+    said += list(options.tags)
+    words = [f"for {', '.join(said)}"] if said else []
     if options.modifier:
-        request = request.replace(purpose=f"at threat level {options.modifier}")
-    elif use not in ("test", "save") and not request.purpose:
-        request = request.replace(purpose=f"for {use}")
+        words.append(f"at threat level {options.modifier}")
+    if words:
+        request = request.replace(purpose=" ".join(words))
     critical = effects.critical_range(rules.content, character, use) if use in _ATTACKS else 1
     return request, critical
 
