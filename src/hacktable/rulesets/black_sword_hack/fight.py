@@ -15,11 +15,13 @@ every step can be undone.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ...dice.usage import UsageDie
 from ...errors import UnknownNameError
 from ...play.codec import from_json
 from ...play.state import CampaignState
+from ...rules.roster import Roster
 from .character import fold
 
 __all__ = [
@@ -233,7 +235,7 @@ class Fighter:
 
 
 @dataclass(frozen=True, slots=True)
-class Fight:
+class Fight(Roster[Fighter, Foe, Group]):
     """A fight in progress.
 
     Attributes:
@@ -246,6 +248,9 @@ class Fight:
         groups: the opposition's groups.
         foes: the opposition.
     """
+
+    FOE_WORD: ClassVar[str] = "opponent"
+    GROUP_WORD: ClassVar[str] = "group of opponents"
 
     number: int
     name: str = ""
@@ -284,89 +289,9 @@ class Fight:
             return "the opposition's"
         return f"{self.fighter(current).name}'s"
 
-    # -- lookups -------------------------------------------------------------------------
-    def fighter(self, name: str) -> Fighter:
-        """The fighter called ``name`` (case-insensitive).
-
-        Raises:
-            UnknownNameError: not in this fight.
-        """
-        key = fold(name)
-        for fighter in self.fighters:
-            if fighter.key == key:
-                return fighter
-        raise UnknownNameError("character in this fight", name, [f.name for f in self.fighters])
-
-    def has_fighter(self, name: str) -> bool:
-        """Whether a character called ``name`` takes part."""
-        return any(f.key == fold(name) for f in self.fighters)
-
-    def foe(self, name: str) -> Foe:
-        """The foe called ``name``: its key (``city-guard-2``), its name, or a unique
-        prefix of its key.
-
-        Raises:
-            UnknownNameError: no foe, or several, match.
-        """
-        wanted = fold(name).replace(" ", "-")
-        for foe in self.foes:
-            if foe.key == wanted or fold(foe.name) == fold(name):
-                return foe
-        matches = [f for f in self.foes if f.key.startswith(wanted)]
-        if len(matches) == 1:
-            return matches[0]
-        raise UnknownNameError("opponent in this fight", name, [f.key for f in self.foes])
-
-    def has_foe(self, name: str) -> bool:
-        """Whether ``name`` names exactly one foe."""
-        try:
-            self.foe(name)
-        except UnknownNameError:
-            return False
-        return True
-
-    def group(self, name: str) -> Group:
-        """The group called ``name`` (key or name, case-insensitive).
-
-        Raises:
-            UnknownNameError: no such group.
-        """
-        wanted = fold(name)
-        for group in self.groups:
-            if group.key == wanted.replace(" ", "-") or fold(group.name) == wanted:
-                return group
-        raise UnknownNameError("group of opponents", name, [g.key for g in self.groups])
-
-    def has_group(self, name: str) -> bool:
-        """Whether ``name`` names a group."""
-        try:
-            self.group(name)
-        except UnknownNameError:
-            return False
-        return True
-
-    def members(self, group: str) -> tuple[Foe, ...]:
-        """The foes of the group keyed ``group``."""
-        return tuple(f for f in self.foes if f.group == group)
-
     def fighting_foes(self) -> tuple[Foe, ...]:
         """Foes still fighting."""
         return tuple(f for f in self.foes if f.fighting)
-
-    # -- changes -------------------------------------------------------------------------
-    def with_fighter(self, fighter: Fighter) -> Fight:
-        """A copy with ``fighter`` replacing the fighter of the same name."""
-        return replace(
-            self, fighters=tuple(fighter if f.key == fighter.key else f for f in self.fighters)
-        )
-
-    def with_foe(self, foe: Foe) -> Fight:
-        """A copy with ``foe`` replacing the foe with the same key."""
-        return replace(self, foes=tuple(foe if f.key == foe.key else f for f in self.foes))
-
-    def with_group(self, group: Group) -> Fight:
-        """A copy with ``group`` replacing the group with the same key."""
-        return replace(self, groups=tuple(group if g.key == group.key else g for g in self.groups))
 
 
 def fight_in(state: CampaignState) -> Fight | None:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ...dice.usage import UsageDie
-from ...errors import RuleError, UnknownNameError
+from ...errors import RuleError
+from ...rules.roster import Roster
 from .character import Item, fold
 from .combat import Band
 
@@ -242,7 +244,7 @@ class Fighter:
 
 
 @dataclass(frozen=True, slots=True)
-class Fight:
+class Fight(Roster[Fighter, Foe, Group]):
     """A fight in progress.
 
     Attributes:
@@ -262,6 +264,9 @@ class Fight:
             in combat has +2 difficulty for each, RULINGS R18).
     """
 
+    FOE_WORD: ClassVar[str] = "foe"
+    GROUP_WORD: ClassVar[str] = "monster group"
+
     number: int
     name: str = ""
     round: int = 0
@@ -276,89 +281,9 @@ class Fight:
     last_kill: tuple[tuple[str, str], ...] = ()
     damaging_attacks: int = 0
 
-    # -- lookups -------------------------------------------------------------------------
-    def fighter(self, name: str) -> Fighter:
-        """The fighter called ``name`` (case-insensitive).
-
-        Raises:
-            UnknownNameError: not in this fight.
-        """
-        key = fold(name)
-        for fighter in self.fighters:
-            if fighter.key == key:
-                return fighter
-        raise UnknownNameError("character in this fight", name, [f.name for f in self.fighters])
-
-    def has_fighter(self, name: str) -> bool:
-        """Whether a character called ``name`` takes part."""
-        return any(f.key == fold(name) for f in self.fighters)
-
-    def foe(self, name: str) -> Foe:
-        """The foe called ``name``: its key (``goblin-2``), its name (``Goblin 2``), or a
-        unique prefix of either.
-
-        Raises:
-            UnknownNameError: no foe, or several, match.
-        """
-        wanted = fold(name).replace(" ", "-")
-        exact = [f for f in self.foes if f.key == wanted or fold(f.name) == fold(name)]
-        if exact:
-            return exact[0]
-        matches = [f for f in self.foes if f.key.startswith(wanted)]
-        if len(matches) == 1:
-            return matches[0]
-        raise UnknownNameError("foe in this fight", name, [f.key for f in self.foes])
-
-    def has_foe(self, name: str) -> bool:
-        """Whether ``name`` names exactly one foe."""
-        try:
-            self.foe(name)
-        except UnknownNameError:
-            return False
-        return True
-
-    def group(self, name: str) -> Group:
-        """The group called ``name`` (key or name, case-insensitive).
-
-        Raises:
-            UnknownNameError: no such group.
-        """
-        wanted = fold(name)
-        for group in self.groups:
-            if group.key == wanted.replace(" ", "-") or fold(group.name) == wanted:
-                return group
-        raise UnknownNameError("monster group", name, [g.key for g in self.groups])
-
-    def has_group(self, name: str) -> bool:
-        """Whether ``name`` names a group."""
-        try:
-            self.group(name)
-        except UnknownNameError:
-            return False
-        return True
-
-    def members(self, group: str) -> tuple[Foe, ...]:
-        """The foes of a group."""
-        return tuple(f for f in self.foes if f.group == group)
-
     def active_foes(self) -> tuple[Foe, ...]:
         """Foes still in the fight."""
         return tuple(f for f in self.foes if f.fighting)
-
-    # -- changes -------------------------------------------------------------------------
-    def with_fighter(self, fighter: Fighter) -> Fight:
-        """A copy with ``fighter`` replacing the fighter of the same name."""
-        return replace(
-            self, fighters=tuple(fighter if f.key == fighter.key else f for f in self.fighters)
-        )
-
-    def with_foe(self, foe: Foe) -> Fight:
-        """A copy with ``foe`` replacing the foe with the same key."""
-        return replace(self, foes=tuple(foe if f.key == foe.key else f for f in self.foes))
-
-    def with_group(self, group: Group) -> Fight:
-        """A copy with ``group`` replacing the group with the same key."""
-        return replace(self, groups=tuple(group if g.key == group.key else g for g in self.groups))
 
     def noting(self, field: str, group: str, name: str) -> Fight:
         """A copy with ``(group, name)`` as the latest entry of ``last_hit`` or
