@@ -18,17 +18,17 @@ from ....errors import RuleError
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....play.players import OWNER, owner_of, seat_of
-from ....play.principal import NotAllowedError, Role
+from ... import keeping
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
-from ...powers import CHARACTERS, CREATING
+from ...powers import CHARACTERS
 from .. import armour, creation, levels
 from ..character import ORIGINS, Character, fold
 from ..content.index import Content
 from ..legal import OFFERS
 from ..ruleset import BlackSwordHack
 from . import guided
-from .lookups import black_sword_of, character_names, player_named
+from .lookups import black_sword_of, character_names
 from .registry import COMMANDS
 
 __all__ = ["CharacterIntent", "CreationChoices"]
@@ -182,45 +182,14 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
         return _list(session)
     character: Character = session.character(intent.name)
     if intent.action == "show":
-        ruleset = session.ruleset
-        reply = (
-            Reply()
-            .extend(ruleset.character_sheet(character))
-            .extend(ruleset.status_lines(character, session.state))
-        )
-        if levels.due(character):
-            reply.add(f"  Level {character.level + 1} is due: level {character.name}", "note")
-        owner = owner_of(session.state, character.key)
-        return reply.add(f"Played by {owner}", "muted") if owner else reply
+        due = [f"  Level {character.level + 1} is due: level {character.name}"]
+        return keeping.show(ctx, character, *(due if levels.due(character) else ()))
     if intent.action == "owner":
-        return _hand_over(ctx, character, intent.player)
+        return keeping.hand_over(ctx, character, intent.player)
     if intent.action == "revive":
-        return _revive(ctx, character)
-    owner = session.state.get(OWNER, character.key)
-    session.commit(
-        Event(
-            "character.remove",
-            actor=character.name,
-            summary=f"{character.name} leaves the campaign",
-            changes=(
-                session.character_change(character, None),
-                Change(OWNER, character.key, owner, None),
-            ),
-            command=ctx.line,
-        )
-    )
-    return Reply().add(f"{character.name} removed (undo brings them back).", "note")
-
-
-def _revive(ctx: Context, character: Character) -> Reply:
-    """The GM's miracle: a dead character lives again with 1 HP."""
-    if not character.dead:
-        raise RuleError(f"{character.name} is not dead")
-    conditions = tuple(c for c in character.conditions if c.split(":", 1)[0] != "dead")
-    after = replace(character, conditions=conditions).with_hp(1)
-    summary = f"{character.name} is brought back (the GM's word): HP 1"
-    ctx.session.commit_character("character.revive", character, after, summary, ctx.line)
-    return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
+        kept = tuple(c for c in character.conditions if c.split(":", 1)[0] != "dead")
+        return keeping.revive(ctx, character, replace(character, conditions=kept))
+    return keeping.remove(ctx, character)
 
 
 def _list(session: CampaignView[Character]) -> Reply:
@@ -246,43 +215,6 @@ def _list(session: CampaignView[Character]) -> Reply:
             f"{state}{played}"
         )
     return reply
-
-
-def _hand_over(ctx: Context, character: Character, player: str) -> Reply:
-    """``character owner``: who plays the character from now on (docs/rulings.md H106)."""
-    session = ctx.session
-    owner = player_named(session, player)
-    before = session.state.get(OWNER, character.key)
-    who = owner or "the GM"
-    if before == owner:
-        raise RuleError(f"{character.name} is already played by {who}")
-    summary = f"{character.name} is played by {who}"
-    session.commit(
-        Event(
-            "character.owner",
-            actor=character.name,
-            summary=summary,
-            changes=(Change(OWNER, character.key, before, owner),),
-            command=ctx.line,
-        )
-    )
-    return Reply().add(summary, "note")
-
-
-def _owner_of_new(ctx: Context, player: str | None) -> str | None:
-    """Who plays a new character: the player the GM names (``None``: the GM), or the
-    player who makes it (docs/rulings.md H106).
-
-    Raises:
-        NotAllowedError: a player named another player.
-        UnknownNameError: the GM named no player of the campaign.
-    """
-    principal = ctx.principal
-    if principal.role is not Role.PLAYER:
-        return None if player is None else player_named(ctx.session, player)
-    if player is not None and fold(player) != fold(principal.name):
-        raise NotAllowedError(principal.name, f"character new for {player}", CREATING)
-    return principal.name
 
 
 def _origin_of(content: Content, choices: CreationChoices) -> str | None:
@@ -317,7 +249,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     seated = seat_of(session.state, name)
     if seated is not None:
         raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = _owner_of_new(ctx, choices.player)
+    owner = keeping.owner_of_new(ctx, choices.player)
     ruleset = black_sword_of(session)
     content = ruleset.content
     origin = _origin_of(content, choices)

@@ -3,13 +3,12 @@ black-sword-hack, the characters' names, a seated player by name."""
 
 from __future__ import annotations
 
-from ....errors import CommandError, UnknownNameError
-from ....play.players import seat_of, seats
+from ....errors import CommandError
 from ...context import CampaignView
-from ..character import Character, fold
+from ..character import Character
 from ..ruleset import BlackSwordHack
 
-__all__ = ["black_sword_of", "character_names", "player_named"]
+__all__ = ["black_sword_of", "character_names"]
 
 
 def black_sword_of(session: CampaignView[Character]) -> BlackSwordHack:
@@ -28,17 +27,3 @@ def black_sword_of(session: CampaignView[Character]) -> BlackSwordHack:
 def character_names(session: CampaignView[Character]) -> list[str]:
     """Every character's name (completion)."""
     return [c.name for c in session.characters()]
-
-
-def player_named(session: CampaignView[Character], name: str) -> str | None:
-    """The seated player ``name`` means; ``None`` for ``gm``.
-
-    Raises:
-        UnknownNameError: the campaign has no such player.
-    """
-    if fold(name) == "gm":
-        return None
-    seat = seat_of(session.state, name)
-    if seat is None:
-        raise UnknownNameError("player", name, ["gm", *(s.name for s in seats(session.state))])
-    return seat.name

@@ -9,14 +9,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
-from ....errors import CommandError, HacktableError, RuleError, UnknownNameError
+from ....errors import CommandError, HacktableError, RuleError
 from ....play.events import Change, Event
 from ....play.outcome import Reply
-from ....play.players import OWNER, owner_of, seat_of, seats
-from ....play.principal import NotAllowedError, Role
+from ....play.players import OWNER, owner_of, seat_of
+from ... import keeping
 from ...context import Context
 from ...grammar import Access, Args, Intent
-from ...powers import CHARACTERS, CREATING
+from ...powers import CHARACTERS
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
@@ -158,48 +158,19 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
         return _list(ctx.session)
     character = ctx.session.character(intent.name)
     if intent.action == "show":
-        ruleset = ctx.session.ruleset
-        reply = (
-            Reply()
-            .extend(ruleset.character_sheet(character))
-            .extend(ruleset.status_lines(character, ctx.session.state))
-        )
-        owner = owner_of(ctx.session.state, character.key)
-        return reply.add(f"Played by {owner}", "muted") if owner else reply
+        return keeping.show(ctx, character)
     if intent.action == "owner":
-        return _hand_over(ctx, character.key, character.name, intent.player)
+        return keeping.hand_over(ctx, character, intent.player)
     if intent.action == "revive":
-        if not character.dead:
-            raise RuleError(f"{character.name} is not dead")
-        after = replace(
+        alive = replace(
             character,
             conditions=tuple(
                 c for c in character.conditions if c.split(":", 1)[0] not in ("dead", "dying")
             ),
             mortal_wound=None,
-        ).with_hp(1)
-        ctx.session.commit_character(
-            "character.revive",
-            character,
-            after,
-            f"{character.name} is brought back (the GM's word): HP 1",
-            ctx.line,
         )
-        return Reply().add(f"{character.name} lives again with 1 HP (the GM's word).", "note")
-    owner = ctx.session.state.get(OWNER, character.key)
-    ctx.session.commit(
-        Event(
-            "character.remove",
-            actor=character.name,
-            summary=f"{character.name} leaves the campaign",
-            changes=(
-                ctx.session.character_change(character, None),
-                Change(OWNER, character.key, owner, None),
-            ),
-            command=ctx.line,
-        )
-    )
-    return Reply().add(f"{character.name} removed (undo brings them back).", "note")
+        return keeping.revive(ctx, character, alive)
+    return keeping.remove(ctx, character)
 
 
 def _list(session: CampaignView) -> Reply:
@@ -220,42 +191,6 @@ def _list(session: CampaignView) -> Reply:
             f"HP {c.hp}/{c.max_hp}  AC {ruleset.armour_class(c)}  {scores}{state}{played}"
         )
     return reply
-
-
-def _player_named(session: CampaignView, name: str) -> str | None:
-    """The name of the player ``name`` means, as seated; ``None`` for ``gm``.
-
-    Raises:
-        UnknownNameError: the campaign has no such player.
-    """
-    if fold(name) == "gm":
-        return None
-    seat = seat_of(session.state, name)
-    if seat is None:
-        raise UnknownNameError("player", name, ["gm", *(s.name for s in seats(session.state))])
-    return seat.name
-
-
-def _hand_over(ctx: Context, key: str, name: str, player: str) -> Reply:
-    """``character owner``: the character keyed ``key`` is played by ``player`` (or the
-    GM) from now on (docs/rulings.md H106)."""
-    session = ctx.session
-    owner = _player_named(session, player)
-    before = session.state.get(OWNER, key)
-    who = owner or "the GM"
-    if before == owner:
-        raise RuleError(f"{name} is already played by {who}")
-    summary = f"{name} is played by {who}"
-    session.commit(
-        Event(
-            "character.owner",
-            actor=name,
-            summary=summary,
-            changes=(Change(OWNER, key, before, owner),),
-            command=ctx.line,
-        )
-    )
-    return Reply().add(summary, "note")
 
 
 def _read_new(args: Args) -> tuple[str, CreationChoices]:
@@ -337,22 +272,6 @@ def _answers() -> Args:
     return Args(command, [])
 
 
-def _owner_of_new(ctx: Context, player: str | None) -> str | None:
-    """Who plays a new character: the player the GM names (``None``: the GM), or the
-    player who makes it (docs/rulings.md H106).
-
-    Raises:
-        NotAllowedError: a player named another player.
-        UnknownNameError: the GM named no player of the campaign.
-    """
-    principal = ctx.principal
-    if principal.role is not Role.PLAYER:
-        return None if player is None else _player_named(ctx.session, player)
-    if player is not None and fold(player) != fold(principal.name):
-        raise NotAllowedError(principal.name, f"character new for {player}", CREATING)
-    return principal.name
-
-
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
     if session.state.get("character", fold(name)) is not None:
@@ -360,7 +279,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     seated = seat_of(session.state, name)
     if seated is not None:
         raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = _owner_of_new(ctx, choices.player)
+    owner = keeping.owner_of_new(ctx, choices.player)
     ruleset = redhack_of(session)
     reply = Reply()
     rng = session.rng()
