@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import CommandError
 
-__all__ = ["Z95", "Estimate", "histogram", "mean_interval", "wilson"]
+__all__ = ["Z95", "Estimate", "histogram", "mean_interval", "number_text", "percent_text", "wilson"]
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
@@ -29,6 +29,18 @@ class Estimate:
     mean: float
     low: float
     high: float
+
+
+def percent_text(estimate: Estimate) -> str:
+    """A rate and its interval as a summary line shows it: ``" 78.0%  (76.1% to 79.7%)"``."""
+    e = estimate
+    return f"{e.mean:6.1%}  ({e.low:.1%} to {e.high:.1%})"
+
+
+def number_text(estimate: Estimate) -> str:
+    """A mean and its interval as a summary line shows it: ``"  2.09  (2.05 to 2.14)"``."""
+    e = estimate
+    return f"{e.mean:6.2f}  ({e.low:.2f} to {e.high:.2f})"
 
 
 def wilson(successes: int, n: int) -> Estimate:

@@ -6,19 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ....rules.montecarlo import Estimate, histogram
+from ....rules.montecarlo import Estimate, histogram, number_text, percent_text
 from .model import MAX_TURNS
 from .stats import Summary
 
 __all__ = ["plot", "render_summary", "summary_to_json"]
-
-
-def _percent(e: Estimate) -> str:
-    return f"{e.mean:6.1%}  ({e.low:.1%} to {e.high:.1%})"
-
-
-def _number(e: Estimate) -> str:
-    return f"{e.mean:6.2f}  ({e.low:.2f} to {e.high:.2f})"
 
 
 def render_summary(summary: Summary) -> list[str]:
@@ -28,14 +20,16 @@ def render_summary(summary: Summary) -> list[str]:
         f"{', '.join(summary.party)} against {summary.foes}",
         f"{summary.runs:,} fights, {summary.engine} engine, seed {summary.seed}; "
         "95% intervals in brackets",
-        f"  win rate        {_percent(summary.win_rate)}",
-        f"  PCs Helpless    {_number(summary.helpless)}  of {size} (at the end; all after a loss)",
-        f"  PCs killed      {_number(summary.killed)}  (a 6 on the Helpless d6, after won fights)",
-        f"  PCs Doomed      {_number(summary.doomed)}  (Doom die exhausted at the end)",
-        f"  turns           {_number(summary.turns)}",
+        f"  win rate        {percent_text(summary.win_rate)}",
+        f"  PCs Helpless    {number_text(summary.helpless)}  of {size}, at the fight's end",
+        f"  PCs killed      {number_text(summary.killed)}  (a 6 on the Helpless d6, once won)",
+        f"  PCs Doomed      {number_text(summary.doomed)}  (Doom die exhausted at the end)",
+        f"  turns           {number_text(summary.turns)}",
     ]
     if summary.draw_rate.mean > 0:
-        lines.append(f"  draws           {_percent(summary.draw_rate)}  (after {MAX_TURNS} turns)")
+        lines.append(
+            f"  draws           {percent_text(summary.draw_rate)}  (after {MAX_TURNS} turns)"
+        )
     return lines
 
 

@@ -6,19 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ....rules.montecarlo import histogram
+from ....rules.montecarlo import histogram, number_text, percent_text
 from .model import MAX_ROUNDS
 from .stats import Estimate, Summary
 
 __all__ = ["plot", "render_summary", "summary_to_json"]
-
-
-def _percent(e: Estimate) -> str:
-    return f"{e.mean:6.1%}  ({e.low:.1%} to {e.high:.1%})"
-
-
-def _number(e: Estimate) -> str:
-    return f"{e.mean:6.2f}  ({e.low:.2f} to {e.high:.2f})"
 
 
 def render_summary(summary: Summary) -> list[str]:
@@ -29,16 +21,16 @@ def render_summary(summary: Summary) -> list[str]:
         f"{who} against {summary.foes or 'the foes'}",
         f"{summary.runs:,} fights, {summary.engine} engine, seed {summary.seed}; "
         "95% intervals in brackets",
-        f"  win rate        {_percent(summary.win_rate)}",
-        f"  PCs out         {_number(summary.out)}  of {size}",
-        f"  PCs dead        {_number(summary.dead)}  (after won fights)",
-        f"  PCs injured     {_number(summary.injured)}  (lasting injuries, after won fights)",
-        f"  captured/killed {_number(summary.captured)}  (PCs of lost fights)",
-        f"  rounds          {_number(summary.rounds)}",
+        f"  win rate        {percent_text(summary.win_rate)}",
+        f"  PCs out         {number_text(summary.out)}  of {size}",
+        f"  PCs dead        {number_text(summary.dead)}  (after won fights)",
+        f"  PCs injured     {number_text(summary.injured)}  (lasting injuries, after won fights)",
+        f"  captured/killed {number_text(summary.captured)}  (PCs of lost fights)",
+        f"  rounds          {number_text(summary.rounds)}",
     ]
     if summary.draw_rate.mean > 0:
         lines.append(
-            f"  draws           {_percent(summary.draw_rate)}  (after {MAX_ROUNDS} rounds)"
+            f"  draws           {percent_text(summary.draw_rate)}  (after {MAX_ROUNDS} rounds)"
         )
     return lines
 
