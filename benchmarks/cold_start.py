@@ -14,8 +14,8 @@ how many bare Python starts one command costs.
 
 Headlines, each served without importing Typer (``hacktable.cli.fast``):
 ``hacktable roll 1d20`` (target: at most 3x), and one-shot ``test`` and ``odds``, as
-text and with ``--json`` (target: at most 5x each). ``roll --help`` goes through the
-Typer application and is shown for contrast.
+text and with ``--json``, redhack's and black-sword-hack's (target: at most 5x each).
+``roll --help`` goes through the Typer application and is shown for contrast.
 
 This is a measurement, not a gate: the exit status is 0 whether or not the target is
 met.
@@ -39,6 +39,8 @@ TARGETS = {
     "test_json": 5.0,
     "odds": 5.0,
     "odds_json": 5.0,
+    "bsh_test": 5.0,
+    "bsh_odds_json": 5.0,
 }
 """Result name -> the most bare Python starts its command should cost."""
 
@@ -85,6 +87,7 @@ def main() -> int:
     hacktable = str(script)
     test = ["test", "--attr", "12", "--difficulty", "4", "--seed", "1"]
     odds = ["odds", "--attr", "18", "--bonus", "3", "--difficulty", "5"]
+    bsh = ["--ruleset", "black-sword-hack", "--attr", "12", "--threat", "3"]
     # result name -> (shown as, argv); None for the baseline
     commands: dict[str | None, tuple[str, list[str]]] = {
         None: ("python -c pass", [sys.executable, "-c", "pass"]),
@@ -94,6 +97,14 @@ def main() -> int:
         "test_json": ("hacktable " + " ".join(test) + " --json", [hacktable, *test, "--json"]),
         "odds": ("hacktable " + " ".join(odds), [hacktable, *odds]),
         "odds_json": ("hacktable " + " ".join(odds) + " --json", [hacktable, *odds, "--json"]),
+        "bsh_test": (
+            "hacktable test " + " ".join(bsh) + " --seed 1",
+            [hacktable, "test", *bsh, "--seed", "1"],
+        ),
+        "bsh_odds_json": (
+            "hacktable odds " + " ".join(bsh) + " --json",
+            [hacktable, "odds", *bsh, "--json"],
+        ),
     }
     print_header(
         "Cold start of one-shot commands",

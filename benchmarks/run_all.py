@@ -33,6 +33,7 @@ SCRIPTS = (
     "console_commands.py",
     "fight_round.py",
     "simulate.py",
+    "bsh_simulate.py",
     "journey.py",
     "open_large.py",
     "append_cost.py",
