@@ -13,7 +13,6 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ...dice.advantage import Advantage
-from ...dice.usage import UsageDie
 from ...rules.resolution import TestOdds, TestRequest, TestResult
 from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
@@ -182,10 +181,6 @@ class BlackSwordHack(Ruleset[Character]):
         from .recovery import session_end
 
         return session_end(character)
-
-    def doom_start(self, setting: object) -> UsageDie:
-        """The Doom die a new character starts with: the ``doom-die`` setting (B2)."""
-        return UsageDie.parse(str(setting))
 
     # -- tables --------------------------------------------------------------------------
     def tables(self) -> tuple[tuple[str, str], ...]:
