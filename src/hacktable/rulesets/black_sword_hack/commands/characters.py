@@ -25,6 +25,7 @@ from ...powers import CHARACTERS, CREATING
 from .. import armour, creation, levels
 from ..character import ORIGINS, Character, fold
 from ..content.index import Content
+from ..fight import fight_in
 from ..legal import OFFERS
 from ..ruleset import BlackSwordHack
 from . import guided
@@ -196,6 +197,10 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
         return _hand_over(ctx, character, intent.player)
     if intent.action == "revive":
         return _revive(ctx, character)
+    fight = fight_in(session.state)
+    if fight is not None and fight.has_fighter(character.name):
+        # the fight's order, turns and commands name its fighters (black-sword-hack 2.1.1)
+        raise RuleError(f"{character.name} takes part in fight {fight.number}: 'fight end' first")
     owner = session.state.get(OWNER, character.key)
     session.commit(
         Event(
