@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hacktable.dice.usage import UsageDie
-from hacktable.errors import RuleError, UnknownNameError
+from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
 from hacktable.play.principal import NotAllowedError, Principal, Role
 from hacktable.rulesets.black_sword_hack.attacks import damage_bounds
 from hacktable.rulesets.black_sword_hack.opponents import parse_action
@@ -201,3 +201,19 @@ def test_a_character_in_the_fight_is_not_removed(table: Table) -> None:
     table("fight end")
     table("character remove Kael")
     assert [c.name for c in table.session.characters()] == []
+
+
+def test_an_empty_word_is_one_clear_line(table: Table) -> None:
+    """A quoted empty amount or action is refused like any other bad word (no
+    traceback, nothing stored): coins and hp read +N, -N or N; act needs WHAT."""
+    table.add("Kael")
+    for line, match in (
+        ('coins Kael ""', "coins must be a whole number, not ''"),
+        ('hp Kael ""', "bad dice expression ''"),
+    ):
+        _refused(table, line, HacktableError, match)
+    table("fight start")
+    table(DUMMY)
+    table.rig(5)
+    table("init")
+    _refused(table, 'act Kael ""', CommandError, "missing WHAT")
