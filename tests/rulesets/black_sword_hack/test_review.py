@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from hacktable.dice.usage import UsageDie
-from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
+from hacktable.errors import (
+    AmbiguousNameError,
+    CommandError,
+    HacktableError,
+    RuleError,
+    UnknownNameError,
+)
 from hacktable.play.principal import NotAllowedError, Principal, Role
 from hacktable.rulesets.black_sword_hack.attacks import damage_bounds
 from hacktable.rulesets.black_sword_hack.opponents import parse_action
@@ -217,3 +223,14 @@ def test_an_empty_word_is_one_clear_line(table: Table) -> None:
     table.rig(5)
     table("init")
     _refused(table, 'act Kael ""', CommandError, "missing WHAT")
+
+
+def test_a_prefix_of_several_opponents_names_them(table: Table) -> None:
+    """Not a guess at one of them: 'thug' could be thug-1 or thug-2."""
+    _ready(table, "fight add thug x2")
+    _refused(
+        table,
+        "attack Conan thug",
+        AmbiguousNameError,
+        r"'thug' could be several opponents: thug-1, thug-2 \(type more of the name\)",
+    )

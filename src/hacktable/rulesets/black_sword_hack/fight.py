@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...dice.usage import UsageDie
-from ...errors import UnknownNameError
+from ...errors import AmbiguousNameError, UnknownNameError
 from ...play.codec import from_json
 from ...play.state import CampaignState
 from .character import fold
@@ -306,7 +306,7 @@ class Fight:
         prefix of its key.
 
         Raises:
-            UnknownNameError: no foe, or several, match.
+            UnknownNameError: no foe matches; AmbiguousNameError (one) several do.
         """
         wanted = fold(name).replace(" ", "-")
         for foe in self.foes:
@@ -315,6 +315,8 @@ class Fight:
         matches = [f for f in self.foes if f.key.startswith(wanted)]
         if len(matches) == 1:
             return matches[0]
+        if matches and wanted:
+            raise AmbiguousNameError("opponent", name, [f.key for f in matches])
         raise UnknownNameError("opponent in this fight", name, [f.key for f in self.foes])
 
     def has_foe(self, name: str) -> bool:
