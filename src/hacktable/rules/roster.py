@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from ..errors import UnknownNameError
+from ..errors import AmbiguousNameError, UnknownNameError
 from ..play.character import fold
 
 __all__ = ["Member", "Named", "Roster"]
@@ -79,7 +79,7 @@ class Roster(Generic[FighterT, FoeT, GroupT]):
         unique prefix of its key.
 
         Raises:
-            UnknownNameError: no foe, or several, match.
+            UnknownNameError: no foe matches; AmbiguousNameError (one) several do.
         """
         wanted = fold(name).replace(" ", "-")
         for foe in self.foes:
@@ -88,6 +88,8 @@ class Roster(Generic[FighterT, FoeT, GroupT]):
         matches = [f for f in self.foes if f.key.startswith(wanted)]
         if len(matches) == 1:
             return matches[0]
+        if matches and wanted:
+            raise AmbiguousNameError(self.FOE_WORD, name, [f.key for f in matches])
         raise UnknownNameError(f"{self.FOE_WORD} in this fight", name, [f.key for f in self.foes])
 
     def has_foe(self, name: str) -> bool:

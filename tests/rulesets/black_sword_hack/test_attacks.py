@@ -169,7 +169,7 @@ def test_declaring_an_effect_rolls_the_doom_die_and_it_happens_whatever_it_shows
     """RULINGS B2: the Doom die is rolled on declaring; even when it runs out, the
     effect happens on a hit."""
     _ready(table, doom=UsageDie.UD4)
-    table.rig(1, 5, 3, 4)  # Doom ud4 1: exhausted, so Doomed: 2d20 5, 3 keep 5, a hit; damage 4
+    table.rig(1, 5, 3, 4)  # Doom ud4 1: exhausted; Doomed: d20 5 and 3 keep 5, a hit; damage 4
     text = table("attack Conan dummy-1 vicious")
     assert "ud4 1: exhausted; Conan is Doomed" in text
     assert table.character("Conan").doomed
@@ -348,7 +348,8 @@ def test_a_repeat_that_exhausts_the_doom_die_drops_the_effect(table: Table) -> N
     _ready(table, doom=UsageDie.UD4)
     table.rig(4, 5)
     table("attack Conan dummy-1")
-    table.rig(2, 5, 1, 3)  # the repeat's Doom ud4 2: exhausted, no die for the brutal; Doomed: 2d20
+    table.rig(2, 5, 4, 3)  # the repeat's Doom ud4 2: exhausted; no die for the brutal;
+    # Doomed for the test: d20 5 and 4 keep 5, a hit; damage 3
     text = table("attack Conan dummy-1 brutal")
     assert "no Doom die left for the brutal" in text
     assert _hp(table, "dummy-1") == 22  # 5 + 3, no Doom added

@@ -47,7 +47,7 @@ def _read_hp(args: Args) -> HpIntent:
     name = args.word("NAME")
     text = args.word("+N, -N or N (hit points)").removeprefix("=")
     args.done()
-    mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
+    mode = "set" if text[:1] not in ("+", "-") else ("add" if text[0] == "+" else "subtract")
     body = text[1:] if mode != "set" else text
     if body[:1] in ("+", "-"):
         raise args.error(f"one sign only: {text!r}")

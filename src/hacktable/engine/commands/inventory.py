@@ -44,7 +44,7 @@ def _amount(args: Args, what: str) -> tuple[str, int]:
     text = args.word(f"+N, -N or N ({what})")
     if text.startswith("="):
         text = text[1:]
-    mode = "set" if text[:1] not in "+-" else ("add" if text[0] == "+" else "subtract")
+    mode = "set" if text[:1] not in ("+", "-") else ("add" if text[0] == "+" else "subtract")
     value = abs(args.to_int(text, what))
     return mode, value
 

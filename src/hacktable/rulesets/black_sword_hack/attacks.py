@@ -30,6 +30,7 @@ __all__ = [
     "HitDamage",
     "Weapon",
     "choose_weapon",
+    "damage_bounds",
     "effect_mark",
     "effect_named",
     "hit_damage",
@@ -203,6 +204,31 @@ def hit_damage(
     return HitDamage(roll, added, multiplier, total, text)
 
 
+def damage_bounds(
+    die: str, *, critical: bool = False, effect: str | None = None, doom: int = 0
+) -> tuple[int, int]:
+    """The least and the most a hit's damage can be, before armour, as
+    :func:`hit_damage` rolls it (2.1.3, 2.1.10; docs/rulings.md H131): what a player who
+    rolls their own dice can enter (RULINGS G5; fixing any other total is the GM's,
+    docs/rulings.md H106).
+
+    >>> damage_bounds("1d6"), damage_bounds("1d6", critical=True)
+    ((1, 6), (7, 12))
+    >>> damage_bounds("1d6", effect="brutal", doom=3), damage_bounds("1d4", effect="shove")
+    ((4, 9), (0, 0))
+    """
+    if effect in NO_DAMAGE:
+        return 0, 0
+    sides = int(die.lower().split("d", 1)[1])
+    low, high = (sides + 1, 2 * sides) if critical else (1, sides)
+    if effect == "brutal":
+        low, high = low + doom, high + doom
+    if effect == "sacrifice":
+        times = 3 if critical else 2
+        low, high = low * times, high * times
+    return low, high
+
+
 def mark_sources(foe: Foe) -> tuple[str, ...]:
     """The advantages an attack on ``foe`` has from the marks on it: entangled
     (2.1.10: further attacks on it this turn have advantage)."""
@@ -262,7 +288,7 @@ def sweep_targets(
                 foes.append(key)
         else:
             raise UnknownNameError(
-                "one in this fight",
+                "opponent or character in this fight",
                 name,
                 [f.key for f in fight.foes] + [f.name for f in fight.fighters],
             )

@@ -156,9 +156,9 @@ def _check_attributes(character: Character, gains: Gains, chosen: tuple[str, ...
     if len(chosen) != wanted:
         what = {0: "no attribute", 1: "+1 to one attribute", 2: "+1 to two attributes"}[wanted]
         menu = "|".join(open_attributes(character))
+        hint = " ".join([character.name, *[menu] * wanted, *(["gift GIFT"] if gains.gift else [])])
         raise RuleError(
-            f"level {gains.level} gives {what}, not {len(chosen)} (RULINGS B7): "
-            f"level {character.name} " + " ".join([menu] * wanted)
+            f"level {gains.level} gives {what}, not {len(chosen)} (RULINGS B7): level {hint}"
         )
     if len(set(chosen)) != len(chosen):
         raise RuleError(

@@ -22,7 +22,6 @@ from ...errors import DiceError, RuleError, UnknownNameError
 from ...play.codec import from_json, to_json
 from ...play.state import CampaignState
 from ...rules.words import plural
-from .character import ATTRIBUTES
 from .content.index import Content, lookup_key
 from .content.schemas import Opponent, OpponentAction
 from .fight import Foe, FoeAction
@@ -41,6 +40,9 @@ __all__ = [
     "plural_name",
 ]
 
+DEFENDED_WITH = ("STR", "DEX")
+"""What an action can be defended with: a parry tests STR, a dodge DEX (2.1.4)."""
+
 OPPONENT_KIND = "opponent"
 """The entity kind of a campaign's own opponents."""
 
@@ -58,7 +60,7 @@ def opponent_id(name: str) -> str:
 def parse_action(text: str) -> OpponentAction:
     """An action written ``NAME:DEFEND:DAMAGE[:ranged][:udN]`` (RULINGS B6;
     docs/rulings.md H145): DEFEND is the attributes defended with, joined by ``/``
-    (``STR/DEX``, ``DEX``).
+    (``STR/DEX``, ``DEX``): a parry tests STR and a dodge DEX (2.1.4), so no other.
 
     >>> a = parse_action("halberd:STR/DEX:4")
     >>> a.name, a.defend, a.damage, a.ranged
@@ -74,8 +76,11 @@ def parse_action(text: str) -> OpponentAction:
         raise ValueError(f"an action is NAME:DEFEND:DAMAGE, like halberd:STR/DEX:4, not {text!r}")
     name, defend_text, damage_text, *extra = parts
     defend = tuple(d.strip().upper() for d in defend_text.split("/") if d.strip())
-    if not defend or any(d not in ATTRIBUTES for d in defend):
-        raise ValueError(f"{name}: DEFEND is attributes like STR/DEX or DEX, not {defend_text!r}")
+    if not defend or any(d not in DEFENDED_WITH for d in defend):
+        raise ValueError(
+            f"{name}: DEFEND is attributes a defence tests, STR/DEX (parry or dodge) or "
+            f"DEX (dodge only; black-sword-hack 2.1.4), not {defend_text!r}"
+        )
     if not (damage_text.isascii() and damage_text.isdigit()) or int(damage_text) > 99:
         raise ValueError(f"{name}: DAMAGE is a whole number from 0 to 99, not {damage_text!r}")
     ranged, ongoing = False, None

@@ -35,7 +35,7 @@ def _read_rest(args: Args) -> tuple[list[str], bool]:
     for word in args.rest():
         if word.lower() == "override":
             override = True
-        else:
+        elif word.strip():
             words.append(word)
     return words, override
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from ....dice.usage import UsageDie
 from ....errors import RuleError, UnknownNameError
 from ....play.outcome import Reply
+from ....play.principal import NotAllowedError, Role
 from ....rules.resolution import Critical, TestKind, TestRequest
 from ...base import TestOptions
 from ...context import Context
@@ -22,6 +23,7 @@ from ..attacks import (
     NO_DAMAGE,
     Weapon,
     choose_weapon,
+    damage_bounds,
     effect_mark,
     effect_named,
     hit_damage,
@@ -123,7 +125,9 @@ happens on a hit whatever the Doom die shows. A Doomed character cannot declare 
 (setting doomed-actions). The effects (2.1.10):
 {chr(10).join(f"  {name}: {text}" for name, text in EFFECT_TEXT.items())}
 A sweep hits everyone close: 'close A,B' names them (the target always among them),
-else everyone in the fight, friend and foe (docs/rulings.md H133).
+else everyone in the fight, friend and foe (docs/rulings.md H133). 'damage N' enters
+the damage rolled at the table (RULINGS G5): a player only a total their dice can
+show, the GM any. 'override' (the GM's) sets aside a rule that refuses, logged.
 """,
     complete=complete_attack,
 )
@@ -144,6 +148,9 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         raise RuleError(f"{foe.name} is dead already")
     effect = intent.effect
     weapon = choose_weapon(stage.content, character, intent.weapon)
+    if effect == "sweep" and intent.close is not None:
+        # who is close is checked before any die (docs/rulings.md H133)
+        sweep_targets(fight, character.name, foe, intent.close, lambda _name: True)
     if effect is not None:
         if effect == "sacrifice" and weapon.index is None:
             raise RuleError("sacrifice breaks the weapon: there is none to break in bare hands")
@@ -288,6 +295,8 @@ def _hit(
         total = 0
         stage.say(f"  {effect}: no damage (2.1.10)", "muted")
     elif intent.damage is not None:
+        die = effects.damage_die(stage.content, character, weapon.use)
+        _check_entered(stage, intent.damage, die, critical, effect, doom_face)
         total = intent.damage
         stage.say(f"  Damage: {total}, as entered (RULINGS G5)", "dice")
     else:
@@ -328,6 +337,31 @@ def _hit(
         _effect(stage, character, foe.key, weapon, effect)
     if fallen:
         check_morale(stage, fallen)
+
+
+def _check_entered(
+    stage: Stage, entered: int, die: str, critical: bool, effect: str | None, doom: int
+) -> None:
+    """A player enters the damage their own dice rolled (RULINGS G5), so only a total
+    those dice can show (:func:`..attacks.damage_bounds`); fixing damage beyond that is
+    the GM's (docs/rulings.md H106).
+
+    Raises:
+        NotAllowedError: a player entered a total the dice cannot show.
+    """
+    principal = stage.ctx.principal
+    if principal.role is Role.GM:
+        return
+    low, high = damage_bounds(die, critical=critical, effect=effect, doom=doom)
+    if not low <= entered <= high:
+        shown = f"a critical ({die}'s maximum plus {die})" if critical else die
+        if effect in ("brutal", "sacrifice"):
+            shown += f" with {effect}"
+        raise NotAllowedError(
+            principal.name,
+            f"enter damage {entered}",
+            f"{shown} shows {low} to {high}; fixing damage is the GM's",
+        )
 
 
 def _after_armour(total: int, rating: int) -> tuple[int, str]:

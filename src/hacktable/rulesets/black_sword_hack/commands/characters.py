@@ -25,6 +25,7 @@ from ...powers import CHARACTERS
 from .. import armour, creation, levels
 from ..character import ORIGINS, Character, fold
 from ..content.index import Content
+from ..fight import fight_in
 from ..legal import OFFERS
 from ..ruleset import BlackSwordHack
 from . import guided
@@ -189,6 +190,10 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     if intent.action == "revive":
         kept = tuple(c for c in character.conditions if c.split(":", 1)[0] != "dead")
         return keeping.revive(ctx, character, replace(character, conditions=kept))
+    fight = fight_in(session.state)
+    if fight is not None and fight.has_fighter(character.name):
+        # the fight's order, turns and commands name its fighters (black-sword-hack 2.1.1)
+        raise RuleError(f"{character.name} takes part in fight {fight.number}: 'fight end' first")
     return keeping.remove(ctx, character)
 
 

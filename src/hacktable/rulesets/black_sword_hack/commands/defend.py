@@ -93,8 +93,9 @@ The players roll every die: on the opposition's go, each of an opponent's action
 defended against, at no cost to the character's actions (2.1.4). Parry: a STR test,
 only holding a weapon or a shield (a shield gives advantage, and breaks on a critical
 failure). Dodge: a DEX test. A ranged action can only be dodged, unless the campaign
-lets a shield parry missiles (setting shield-missiles, RULINGS B5). The action names
-what it can be defended with ('bestiary NAME'). A failure takes its damage less armour
+lets a shield parry missiles (setting shield-missiles, RULINGS B5). ACTION says which
+of the opponent's actions it is (its first if not named); each names what it can be
+defended with ('fight status', 'bestiary NAME'). A failure takes its damage less armour
 (never below 0); a critical failure ignores armour and rolls the Doom die (B2). There
 is no threat level on a defence (RULINGS B1).
 """,

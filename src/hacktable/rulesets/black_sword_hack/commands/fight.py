@@ -14,6 +14,7 @@ from ....play.outcome import Reply
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import FIGHTS, MONSTERS
+from ..character import fold
 from ..content.schemas import Opponent
 from ..fight import Fight, Fighter, Group
 from ..helpless import roll_helpless
@@ -308,6 +309,13 @@ def _add(ctx: Context, intent: FightAddIntent) -> Reply:
     foes = make_foes(
         opponent, intent.count, group.key, label, {f.key for f in fight.foes}, intent.leader
     )
+    characters = {fold(c.name) for c in stage.session.characters()}
+    for foe in foes:
+        if fold(foe.name) in characters:
+            # 'attack Kael Kael' or 'close Kael' would name either (docs/rulings.md H133)
+            raise RuleError(
+                f"{foe.name} is a character's name: call the opponent another ('as NAME')"
+            )
     stage.fight = replace(fight, groups=groups, foes=(*fight.foes, *foes))
     stage.say(
         f"{intent.count} x {describe_opponent(opponent)} join the {group.name}"

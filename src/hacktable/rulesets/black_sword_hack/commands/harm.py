@@ -40,7 +40,7 @@ class OngoingIntent(Intent):
 
     def access(self) -> Access:
         """The GM's: what fire and poison do."""
-        return Access.gm(FIGHTS, "ongoing damage")
+        return Access.gm(FIGHTS, "deal ongoing damage")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,7 @@ class HelplessIntent(Intent):
 
     def access(self) -> Access:
         """The GM's: who is safe is the GM's to say."""
-        return Access.gm(FIGHTS, "the Helpless roll")
+        return Access.gm(FIGHTS, "roll the Helpless d6")
 
 
 def _read_helpless(args: Args) -> HelplessIntent:

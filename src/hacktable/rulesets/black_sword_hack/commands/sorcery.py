@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ....errors import RuleError
+from ....errors import RuleError, UnknownNameError
 from ....play.events import Event
 from ....play.outcome import Reply
 from ....rules.render import describe_request
@@ -127,7 +127,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     in_fight = fight is not None and fight.has_fighter(session.character(intent.name).name)
     stage = Stage(ctx) if in_fight else None
     if stage is not None:
-        _check_target(stage, intent.target)
+        _check_target(stage, intent.spell, intent.target)
         stage.take_action(intent.name, "cast")  # refused before any die; a repeat: Doom
     character: Character = (
         stage.character(intent.name) if stage is not None else session.character(intent.name)
@@ -216,6 +216,8 @@ def _show(reply: Reply, character: Character, done: sorcery.Casting) -> str:
             mishap.explanation,
         )
         words.append(f"mishap: {mishap.result}")
+    elif done.price is None:
+        reply.add("  The sorcery fails.")
     else:
         reply.add("  The sorcery fails; the price is paid all the same.")
     after = done.character
@@ -228,15 +230,27 @@ def _show(reply: Reply, character: Character, done: sorcery.Casting) -> str:
     return "; ".join(words)
 
 
-def _check_target(stage: Stage, target: str | None) -> None:
-    """In a fight, a spell cast at a dead foe is refused before anything is rolled.
+def _check_target(stage: Stage, spell: str, target: str | None) -> None:
+    """In a fight, a spell cast at a dead foe is refused before anything is rolled, and
+    so is a damaging spell cast at nobody in the fight: its damage lands on the one it
+    is cast at (docs/rulings.md H129).
 
     Raises:
         RuleError: the foe it is cast at is dead.
+        UnknownNameError: a damaging spell's target is neither a foe nor a character in
+            the fight (or the spell does not exist).
     """
     fight = stage.need_fight()
-    if target is None or not fight.has_foe(target) or fight.has_fighter(target):
+    if target is None or fight.has_fighter(target):
         return
+    if not fight.has_foe(target):
+        if stage.content.spell(spell).damage is None:
+            return
+        raise UnknownNameError(
+            "opponent or character in this fight",
+            target,
+            [f.key for f in fight.foes] + [f.name for f in fight.fighters],
+        )
     foe = fight.foe(target)
     if foe.dead:
         raise RuleError(f"{foe.name} is dead already")

@@ -175,6 +175,20 @@ class OddsIntent(Intent):
         return Access.read()
 
 
+def _check_threat(use: str) -> None:
+    """A threat level is for an attack (2.1.5; RULINGS B1).
+
+    Raises:
+        RuleError: ``use`` is a test that is no attack (a defence, initiative...).
+    """
+    if use not in ("test", *_ATTACKS):
+        article = "an" if use[:1] in "aeiou" else "a"
+        raise RuleError(
+            f"the threat level is added to attack tests only, not to {article} {use} test "
+            "(black-sword-hack 2.1.5; RULINGS B1)"
+        )
+
+
 def _request(
     rules: BlackSwordHack, character: Character, attribute: str, options: TestOptions, use: str
 ) -> tuple[TestRequest, int]:
@@ -186,11 +200,7 @@ def _request(
         RuleError: a threat level on a test that is not an attack (RULINGS B1).
     """
     if options.modifier:
-        if use not in ("test", *_ATTACKS):
-            raise RuleError(
-                f"the threat level is added to attack tests only, not to a {use} test "
-                "(black-sword-hack 2.1.5; RULINGS B1)"
-            )
+        _check_threat(use)
         if use == "test":
             use = {"STR": "melee", "DEX": "ranged"}.get(attribute, "attack")
     request = sources.character_test(rules.content, character, attribute, options, use)
@@ -338,6 +348,8 @@ def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
     options = intent.options
     critical = 1
     if intent.score is not None:
+        if options.modifier:
+            _check_threat(intent.use)
         request = TestRequest(
             "score",
             intent.score,

@@ -103,9 +103,8 @@ def init_command(ctx: Context, intent: InitIntent) -> Reply:
         fighters.append(replace(fighter, initiative=side, actions=budget, taken=()))
         if result.critical is not Critical.NONE or extra:
             stage.say(
-                f"  {name} has {budget} actions on the first turn (black-sword-hack 2.1.1"
-                + (f"; {extra} from gifts" if extra else "")
-                + ")",
+                f"  {name} has {budget} action{'' if budget == 1 else 's'} on the first turn "
+                "(black-sword-hack 2.1.1" + (f"; {extra} from gifts" if extra else "") + ")",
                 "note",
             )
         if result.critical is Critical.FAILURE:
