@@ -17,7 +17,7 @@ from typing import Self
 from ..dice.usage import UsageDie
 from ..errors import AmbiguousNameError, RuleError, UnknownNameError
 
-__all__ = ["Character", "Item", "fold"]
+__all__ = ["Character", "Item", "Scored", "fold"]
 
 
 def fold(name: str) -> str:
@@ -204,3 +204,25 @@ class Character:
         if coins < 0:
             raise RuleError(f"{self.name} has only {self.coins} coins")
         return replace(self, coins=coins)
+
+
+class Scored:
+    """A character with attribute scores as ``(attribute, score)`` pairs in the
+    ruleset's order (a mixin of a ruleset's frozen character dataclass, which declares
+    ``scores``)."""
+
+    __slots__ = ()
+
+    scores: tuple[tuple[str, int], ...]
+
+    def score(self, attribute: str) -> int:
+        """The score of ``attribute`` (case-insensitive).
+
+        Raises:
+            UnknownNameError: no such attribute.
+        """
+        wanted = attribute.upper()
+        for name, value in self.scores:
+            if name == wanted:
+                return value
+        raise UnknownNameError("attribute", attribute, [n for n, _ in self.scores])

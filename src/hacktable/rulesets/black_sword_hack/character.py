@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...dice.usage import UsageDie
-from ...errors import UnknownNameError
 from ...play.character import Character as CoreCharacter
-from ...play.character import Item, fold
+from ...play.character import Item, Scored, fold
 
 __all__ = [
     "ATTRIBUTES",
@@ -46,7 +45,7 @@ SESSION_CONDITIONS: tuple[str, ...] = (IMPAIRED, INJURED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Character(CoreCharacter):
+class Character(Scored, CoreCharacter):
     """A black-sword-hack player character: the core, and the game's own.
 
     The core's ``xp`` counts the character's stories (RULINGS B7: a level is gained
@@ -73,18 +72,6 @@ class Character(CoreCharacter):
     doom: UsageDie = UsageDie.UD6
     doom_size: UsageDie = UsageDie.UD6
     spent: tuple[str, ...] = ()
-
-    def score(self, attribute: str) -> int:
-        """The score of ``attribute`` (case-insensitive).
-
-        Raises:
-            UnknownNameError: no such attribute.
-        """
-        wanted = attribute.upper()
-        for name, value in self.scores:
-            if name == wanted:
-                return value
-        raise UnknownNameError("attribute", attribute, [n for n, _ in self.scores])
 
     def with_score(self, attribute: str, value: int) -> Character:
         """A copy with ``attribute`` set to ``value``, kept within 1 .. 18 (RULINGS B4).

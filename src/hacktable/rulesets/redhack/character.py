@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dice.usage import UsageDie
-from ...errors import UnknownNameError
 from ...play.character import Character as CoreCharacter
-from ...play.character import Item, fold
+from ...play.character import Item, Scored, fold
 
 __all__ = ["Background", "Character", "Item", "fold"]
 
@@ -33,7 +32,7 @@ class Background:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Character(CoreCharacter):
+class Character(Scored, CoreCharacter):
     """A redhack player character: the core, and redhack's own.
 
     Attributes:
@@ -52,15 +51,3 @@ class Character(CoreCharacter):
     background: Background = Background()
     kit: int | None = None
     mortal_wound: UsageDie | None = None
-
-    def score(self, attribute: str) -> int:
-        """The score of ``attribute`` (case-insensitive).
-
-        Raises:
-            UnknownNameError: no such attribute.
-        """
-        wanted = attribute.upper()
-        for name, value in self.scores:
-            if name == wanted:
-                return value
-        raise UnknownNameError("attribute", attribute, [n for n, _ in self.scores])
