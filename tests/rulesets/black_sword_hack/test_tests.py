@@ -201,3 +201,14 @@ def test_the_offers_name_what_exists(table: Table) -> None:
     table.set_character("Kara", doom=UsageDie.EXHAUSTED)
     offered = table.session.ruleset.legal_intents(table.session, "gm")
     assert Words("doom", ("Kara",)) not in offered
+
+
+def test_a_players_own_doom_roll_is_theirs_not_the_gms(table: Table) -> None:
+    """A player rolling their own Doom die unasked: the log says the player rolled it."""
+    table("player add Ann")
+    table.add("Kara", owner="Ann")
+    outcome = table.run("doom Kara", ANN)
+    assert "(the player rolls it)" in outcome.text
+    assert "(the GM asks for it)" in table("doom Kara")
+    with pytest.raises(CommandError, match="why is one of repeat, effect, sorcery, gm, not"):
+        table("doom Kara player")

@@ -26,6 +26,7 @@ WHY = {
     "critical failure": "a critical failure",
     "sorcery": "the price of sorcery",
     "gm": "the GM asks for it",
+    "player": "the player rolls it",
 }
 """Why a Doom roll is made, in words (RULINGS B2)."""
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ....errors import RuleError
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
 from .. import doom
@@ -79,8 +80,8 @@ def _read_doom(args: Args) -> DoomIntent:
     name = args.word("NAME")
     why = (args.optional() or "gm").lower()
     args.done()
-    if why not in doom.WHY or why == "critical failure":
-        choices = ", ".join(w for w in doom.WHY if w != "critical failure")
+    if why not in doom.WHY or why in ("critical failure", "player"):
+        choices = ", ".join(w for w in doom.WHY if w not in ("critical failure", "player"))
         raise args.error(f"why is one of {choices}, not {why!r}")
     return DoomIntent(name, why)
 
@@ -110,7 +111,10 @@ def doom_command(ctx: Context, intent: DoomIntent) -> Reply:
     if character.dead:
         raise RuleError(f"{character.name} is dead: there is no Doom die to roll")
     reply = Reply().add(f"{character.name}'s Doom die ({character.doom})", "title")
-    commit_doom(ctx, reply, character, intent.why, session.rng())
+    why = intent.why
+    if why == "gm" and ctx.principal.role is Role.PLAYER:
+        why = "player"  # a player rolling their own die unasked
+    commit_doom(ctx, reply, character, why, session.rng())
     return reply
 
 
