@@ -10,13 +10,23 @@ so every simulator's intervals mean the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CommandError
 
-__all__ = ["Z95", "Estimate", "histogram", "mean_interval", "number_text", "percent_text", "wilson"]
+__all__ = [
+    "Z95",
+    "Estimate",
+    "add_moments",
+    "histogram",
+    "mean_interval",
+    "moment_interval",
+    "number_text",
+    "percent_text",
+    "wilson",
+]
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
@@ -84,6 +94,28 @@ def mean_interval(
     variance = max(0.0, (total_sq - total * total / n) / (n - 1)) if n > 1 else 0.0
     half = Z95 * math.sqrt(variance / n)
     return Estimate(mean, max(lowest, mean - half), min(highest, mean + half))
+
+
+def add_moments(sums: dict[str, int], squares: dict[str, int], values: Mapping[str, int]) -> None:
+    """Count one fight's figures: each value into ``sums`` and its square into
+    ``squares``, by name (a simulator's running totals, for :func:`moment_interval`)."""
+    for name, value in values.items():
+        sums[name] = sums.get(name, 0) + value
+        squares[name] = squares.get(name, 0) + value * value
+
+
+def moment_interval(
+    sums: Mapping[str, int],
+    squares: Mapping[str, int],
+    name: str,
+    n: int,
+    *,
+    lowest: float = 0.0,
+    highest: float = math.inf,
+) -> Estimate:
+    """The figure ``name``'s mean over ``n`` fights with its 95% interval
+    (:func:`mean_interval`) from the running totals :func:`add_moments` keeps."""
+    return mean_interval(sums.get(name, 0), squares.get(name, 0), n, lowest=lowest, highest=highest)
 
 
 def histogram(

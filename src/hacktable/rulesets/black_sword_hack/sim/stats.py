@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ....rules.montecarlo import Estimate, mean_interval, wilson
+from ....rules.montecarlo import Estimate, add_moments, moment_interval, wilson
 from .model import MAX_TURNS, Encounter, FightOutcome
 from .notation import describe_foes
 
@@ -45,9 +45,7 @@ class Tally:
             "killed": outcome.killed,
             "doomed": outcome.doomed,
         }
-        for name, value in values.items():
-            self.sums[name] = self.sums.get(name, 0) + value
-            self.squares[name] = self.squares.get(name, 0) + value * value
+        add_moments(self.sums, self.squares, values)
         self.runs += 1
         self.wins += outcome.won
         self.draws += not outcome.won and outcome.helpless < self.party_size
@@ -59,12 +57,8 @@ class Tally:
         """The figures with their 95% intervals."""
 
         def figure(name: str, lowest: int = 0, highest: int = self.party_size) -> Estimate:
-            return mean_interval(
-                self.sums.get(name, 0),
-                self.squares.get(name, 0),
-                self.runs,
-                lowest=lowest,
-                highest=highest,
+            return moment_interval(
+                self.sums, self.squares, name, self.runs, lowest=lowest, highest=highest
             )
 
         last = max((i for i, c in enumerate(self.turns_all) if c), default=-1) + 1

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ....rules.montecarlo import Z95, Estimate, mean_interval, wilson
+from ....rules.montecarlo import Z95, Estimate, add_moments, mean_interval, moment_interval, wilson
 from .model import MAX_ROUNDS, Encounter, FightOutcome
 from .notation import describe_foes
 
@@ -54,9 +54,7 @@ class Tally:
             "injured": outcome.injured,
             "captured": self.party_size if lost else 0,
         }
-        for name, value in values.items():
-            self.sums[name] = self.sums.get(name, 0) + value
-            self.squares[name] = self.squares.get(name, 0) + value * value
+        add_moments(self.sums, self.squares, values)
         self.runs += 1
         self.wins += outcome.won
         self.draws += not outcome.won and not lost
@@ -91,12 +89,8 @@ class Tally:
 
         def figure(name: str, lowest: int = 0, highest: int = self.party_size) -> Estimate:
             # each figure's range: 0 to the party's size PCs, 1 to MAX_ROUNDS rounds
-            return mean_interval(
-                self.sums.get(name, 0),
-                self.squares.get(name, 0),
-                self.runs,
-                lowest=lowest,
-                highest=highest,
+            return moment_interval(
+                self.sums, self.squares, name, self.runs, lowest=lowest, highest=highest
             )
 
         last = max((i for i, c in enumerate(self.rounds_all) if c), default=-1) + 1
