@@ -6,7 +6,7 @@ the dead back (docs/rulings.md H106).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import RuleError, UnknownNameError
 from ..play.character import Character, fold
@@ -15,9 +15,38 @@ from ..play.outcome import Reply
 from ..play.players import OWNER, owner_of, seat_of, seats
 from ..play.principal import NotAllowedError, Role
 from .context import CampaignView, Context
-from .powers import CREATING
+from .grammar import Access
+from .powers import CHARACTERS, CREATING
 
-__all__ = ["hand_over", "owner_of_new", "player_named", "remove", "revive", "show"]
+__all__ = [
+    "ACTIONS",
+    "CharacterAction",
+    "access",
+    "hand_over",
+    "owner_of_new",
+    "player_named",
+    "remove",
+    "revive",
+    "show",
+]
+
+CharacterAction = Literal["new", "show", "list", "remove", "revive", "owner"]
+"""What a ruleset's ``character`` command is asked to do."""
+
+ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive", "owner")
+"""The ``character`` subcommands, in the order completion offers them."""
+
+
+def access(action: str) -> Access:
+    """Who may ask ``character ACTION``: anyone shows and lists; any player makes a
+    character (their own: ``owner_of_new`` refuses a player's ``--player`` naming
+    another); removing, reviving and handing out characters are the GM's
+    (docs/rulings.md H106)."""
+    if action in ("show", "list"):
+        return Access.read()
+    if action == "new":
+        return Access.play(what="character new")
+    return Access.gm(CHARACTERS, f"character {action}")
 
 
 def player_named(session: CampaignView[Any], name: str) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import cast
 
 from ....dice.usage import UsageDie
 from ....errors import RuleError
@@ -21,7 +21,6 @@ from ....play.players import OWNER, owner_of, seat_of
 from ... import keeping
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
-from ...powers import CHARACTERS
 from .. import armour, creation, levels
 from ..character import ORIGINS, Character, fold
 from ..content.index import Content
@@ -41,11 +40,6 @@ _USAGE = (
     "character show NAME | character list | character remove NAME | "
     "character revive NAME | character owner NAME PLAYER|gm"
 )
-
-CharacterAction = Literal["new", "show", "list", "remove", "revive", "owner"]
-"""What ``character`` is asked to do."""
-
-_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive", "owner")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,24 +71,19 @@ class CharacterIntent(Intent):
         player: for ``owner``, who is to play the character (``"gm"``: the GM).
     """
 
-    action: CharacterAction
+    action: keeping.CharacterAction
     name: str = ""
     choices: CreationChoices = field(default_factory=CreationChoices)
     player: str = ""
 
     def access(self) -> Access:
-        """Anyone shows and lists; any player makes a character (their own); removing,
-        reviving and handing out characters are the GM's (docs/rulings.md H106)."""
-        if self.action in ("show", "list"):
-            return Access.read()
-        if self.action == "new":
-            return Access.play(what="character new")
-        return Access.gm(CHARACTERS, f"character {self.action}")
+        """As every ruleset's ``character`` (:func:`hacktable.rulesets.keeping.access`)."""
+        return keeping.access(self.action)
 
 
 def _complete(session: CampaignView[Character], words: list[str]) -> Iterable[str]:
     if not words:
-        return _ACTIONS
+        return keeping.ACTIONS
     if words[0] == "new":
         if words[-1] == "--origin":
             return ORIGINS
@@ -118,10 +107,10 @@ def _read(args: Args) -> CharacterIntent:
         player = args.word("PLAYER (or gm)")
         args.done()
         return CharacterIntent("owner", name, player=player)
-    if action in _ACTIONS:
+    if action in keeping.ACTIONS:
         name = args.word("NAME")
         args.done()
-        return CharacterIntent(cast(CharacterAction, action), name)
+        return CharacterIntent(cast(keeping.CharacterAction, action), name)
     raise args.error(f"unknown subcommand {action!r}")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import cast
 
 from ....errors import CommandError, HacktableError, RuleError
 from ....play.events import Change, Event
@@ -16,7 +16,6 @@ from ....play.players import OWNER, owner_of, seat_of
 from ... import keeping
 from ...context import Context
 from ...grammar import Access, Args, Intent
-from ...powers import CHARACTERS
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
@@ -32,11 +31,6 @@ _CHARACTER_USAGE = (
     "[--adv TAGS] [--dis TAGS] [--player P] | character show NAME | character list | "
     "character remove NAME | character revive NAME | character owner NAME PLAYER|gm"
 )
-
-CharacterAction = Literal["new", "show", "list", "remove", "revive", "owner"]
-"""What ``character`` is asked to do."""
-
-_ACTIONS: tuple[str, ...] = ("new", "show", "list", "remove", "revive", "owner")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +76,14 @@ class CharacterIntent(Intent):
             (``"gm"``: the GM).
     """
 
-    action: CharacterAction
+    action: keeping.CharacterAction
     name: str = ""
     choices: CreationChoices = field(default_factory=CreationChoices)
     player: str = ""
 
     def access(self) -> Access:
-        """Anyone shows and lists; any player makes a character (their own: the
-        command refuses a player's ``--player`` naming another); removing, reviving
-        and handing out characters are the GM's (docs/rulings.md H106)."""
-        if self.action in ("show", "list"):
-            return Access.read()
-        if self.action == "new":
-            return Access.play(what="character new")
-        return Access.gm(CHARACTERS, f"character {self.action}")
+        """As every ruleset's ``character`` (:func:`hacktable.rulesets.keeping.access`)."""
+        return keeping.access(self.action)
 
 
 def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str]:
@@ -123,10 +111,10 @@ def _read_character(args: Args) -> CharacterIntent:
         player = args.word("PLAYER (or gm)")
         args.done()
         return CharacterIntent("owner", name, player=player)
-    if action in _ACTIONS:
+    if action in keeping.ACTIONS:
         name = args.word("NAME")
         args.done()
-        return CharacterIntent(cast(CharacterAction, action), name)
+        return CharacterIntent(cast(keeping.CharacterAction, action), name)
     raise args.error(f"unknown subcommand {action!r}")
 
 
