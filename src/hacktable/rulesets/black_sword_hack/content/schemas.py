@@ -11,7 +11,7 @@ armour, shields, two-handed weapons).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
@@ -80,18 +80,7 @@ EffectKind = Literal[
     "sorcery",
 ]
 
-EFFECT_KINDS: tuple[str, ...] = (
-    "advantage",
-    "damage-die",
-    "critical-range",
-    "doom-die",
-    "armour",
-    "first-turn-actions",
-    "free-repeat",
-    "max-hp",
-    "short-rest",
-    "sorcery",
-)
+EFFECT_KINDS: tuple[str, ...] = get_args(EffectKind)
 """Every effect kind a gift or background may have (see :class:`Effect`)."""
 
 
