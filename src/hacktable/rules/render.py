@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from ..play.outcome import Reply
     from .resolution import TestOdds, TestResult
 
-__all__ = ["check_detail", "describe_request", "show_test"]
+__all__ = ["check_detail", "describe_request", "show_odds", "show_test"]
 
 
 def describe_request(request: TestRequest) -> str:
@@ -51,6 +51,21 @@ def show_test(
         style = "critical"
     reply.add(f"  => {result.outcome}", style)
     return f"{head}: {result.explanation} => {result.outcome}"
+
+
+def show_odds(reply: Reply, who: str, request: TestRequest, odds: TestOdds) -> Reply:
+    """Add a test's exact odds to ``reply``, nothing rolled (the ``odds`` command):
+    the test in words and the odds as lines, and the odds as exact fractions in its
+    data."""
+    reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
+    reply.add(f"  {odds.describe()}", "odds")
+    reply.data["odds"] = {
+        "test": describe_request(request),
+        "success": odds.success,
+        "critical_success": odds.critical_success,
+        "critical_failure": odds.critical_failure,
+    }
+    return reply
 
 
 def check_detail(

@@ -21,7 +21,7 @@ from ..play.principal import GM, Principal
 from ..play.state import CampaignState
 from .base import Ruleset
 
-__all__ = ["Asker", "CampaignView", "Context"]
+__all__ = ["Asker", "CampaignView", "Context", "ask_until"]
 
 
 CharacterT = TypeVar("CharacterT", bound=Character)
@@ -112,3 +112,32 @@ class Context:
     ask: Asker | None = None
     warn: Callable[[str], None] | None = None
     principal: Principal = GM
+
+
+def ask_until(
+    ctx: Context, question: str, check: Callable[[str], object], *, what: str, command: str
+) -> str:
+    """Ask ``question`` until ``check`` accepts the answer, three tries at most; each
+    refusal is shown at once (``ctx.warn``). For guided commands, when someone can
+    answer (``ctx.ask`` is set).
+
+    Raises:
+        CommandError: the user cancelled (``"{what} cancelled"``), or gave three
+            answers that do not do.
+    """
+    from ..errors import CommandError, HacktableError
+
+    assert ctx.ask is not None
+    for _ in range(3):
+        try:
+            answer = ctx.ask(question).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise CommandError(f"{what} cancelled", command) from None
+        try:
+            check(answer)
+        except HacktableError as error:
+            if ctx.warn is not None:
+                ctx.warn(str(error))
+            continue
+        return answer
+    raise CommandError(f"{what} cancelled after three tries", command)

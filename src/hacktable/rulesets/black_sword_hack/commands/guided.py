@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....errors import CommandError, HacktableError
-from ...context import Context
+from ....errors import CommandError
+from ...context import Context, ask_until
 from ..content.index import Content, lookup_key
 from ..content.schemas import Background
 from ..creation import origin_named
@@ -24,20 +24,7 @@ def ask(ctx: Context, command: str, question: str, check: Callable[[str], object
     Raises:
         CommandError: the player cancelled, or gave three answers that do not do.
     """
-    assert ctx.ask is not None
-    for _ in range(3):
-        try:
-            answer = ctx.ask(question).strip()
-        except (EOFError, KeyboardInterrupt):
-            raise CommandError(f"{command} cancelled", command) from None
-        try:
-            check(answer)
-        except HacktableError as error:
-            if ctx.warn is not None:
-                ctx.warn(str(error))
-            continue
-        return answer
-    raise CommandError(f"{command} cancelled after three tries", command)
+    return ask_until(ctx, question, check, what=command, command=command)
 
 
 def pick(options: list[Background], answer: str) -> Background:

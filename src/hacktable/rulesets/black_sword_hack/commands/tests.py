@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ....errors import RuleError
 from ....play.events import Event
 from ....play.outcome import Reply
-from ....rules.render import check_detail, describe_request, show_test
+from ....rules.render import check_detail, show_odds, show_test
 from ....rules.resolution import Critical, TestKind, TestRequest
 from ...base import TestOptions
 from ...context import CampaignView, Context
@@ -367,16 +367,7 @@ def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
         request, critical = _request(rules, character, attribute, options, intent.use)
         who = character.name
     odds = core.odds(request, critical)
-    reply = Reply()
-    reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
-    reply.add(f"  {odds.describe()}", "odds")
-    reply.data["odds"] = {
-        "test": describe_request(request),
-        "success": odds.success,
-        "critical_success": odds.critical_success,
-        "critical_failure": odds.critical_failure,
-    }
-    return reply
+    return show_odds(Reply(), who, request, odds)
 
 
 def offer(

@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import cast
 
-from ....errors import CommandError, HacktableError, RuleError
+from ....errors import RuleError
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....play.players import OWNER, owner_of, seat_of
 from ... import keeping
-from ...context import Context
+from ...context import Context, ask_until
 from ...grammar import Access, Args, Intent
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
@@ -333,20 +333,7 @@ def _canonical_command(spec: CharacterSpec, owner: str | None = None) -> str:
 
 def _ask(ctx: Context, question: str, check: Callable[[str], object]) -> str:
     """Ask until ``check`` accepts the answer (three tries)."""
-    assert ctx.ask is not None
-    for _ in range(3):
-        try:
-            answer = ctx.ask(question).strip()
-        except (EOFError, KeyboardInterrupt):
-            raise CommandError("character creation cancelled", "character") from None
-        try:
-            check(answer)
-        except HacktableError as error:
-            if ctx.warn is not None:
-                ctx.warn(str(error))
-            continue
-        return answer
-    raise CommandError("character creation cancelled after three tries", "character")
+    return ask_until(ctx, question, check, what="character creation", command="character")
 
 
 def _guided(

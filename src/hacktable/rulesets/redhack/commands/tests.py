@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from ....errors import RuleError
 from ....play.events import Event
 from ....play.outcome import Reply
-from ....rules.render import describe_request
+from ....rules.render import show_odds
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
 from ...context import Context
@@ -417,13 +417,4 @@ def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
         request = session.ruleset.character_test(character, attribute, options)
         who = character.name
     odds = session.ruleset.test_odds(request)
-    reply = Reply()
-    reply.add(f"{who + ': ' if who else ''}{describe_request(request)}", "title")
-    reply.add(f"  {odds.describe()}", "odds")
-    reply.data["odds"] = {
-        "test": describe_request(request),
-        "success": odds.success,
-        "critical_success": odds.critical_success,
-        "critical_failure": odds.critical_failure,
-    }
-    return reply
+    return show_odds(Reply(), who, request, odds)
