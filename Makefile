@@ -6,7 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SEED ?= 11
+FIRST_SEED := 11
+SEED ?= $(FIRST_SEED)
 AMBUSH_SEED ?= 10
 MARSH_SEED ?= 52
 TOWER_SEED ?= 7
@@ -20,10 +21,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
+# The later example sessions continue the party of the first one as seed 11 made it, so
+# `make run SEED=N` plays only the first session, with seed N, on its own campaign file.
+ifneq ($(SEED),$(FIRST_SEED))
+run: $(STAMP)
+	@mkdir -p $(RUNS)
+	@rm -f $(RUNS)/seed-$(SEED).db
+	$(BIN)/hacktable play --campaign $(RUNS)/seed-$(SEED).db --seed $(SEED) \
+		--script examples/first-session.txt
+	@echo "(SEED=$(SEED) plays the first session only: the later ones continue seed $(FIRST_SEED)'s party)"
+else
 run: $(STAMP)
 	@mkdir -p $(RUNS)
 	@rm -f $(RUNS)/campaign.db
-	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(SEED) \
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(FIRST_SEED) \
 		--script examples/first-session.txt
 	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(AMBUSH_SEED) \
 		--script examples/goblin-ambush.txt
@@ -32,6 +43,7 @@ run: $(STAMP)
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
 		--seed $(TOWER_SEED) --script examples/azhars-tower.txt
+endif
 
 test: $(STAMP) lint typecheck pytest
 
