@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...errors import HacktableError
 from ...play.codec import from_json
 from ...play.state import CampaignState
+from . import experience
 from .armour import armour_class
 from .character import Character
 from .content.index import Content
@@ -58,7 +59,7 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
             shown.append(f"duration die {character.mortal_wound}")
         lines.append(f"  Conditions: {', '.join(shown)}")
     if character.xp:
-        lines.append(f"  Experience: {character.xp}")
+        lines.append(f"  Experience: {experience.describe(character)}")
     used, strength = load(character), character.score("STR")
     if used <= strength:
         burden = "unencumbered"

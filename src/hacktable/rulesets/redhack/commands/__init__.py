@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (registration)
     bestiary,
     care,
     characters,
+    experience,
     explore,
     fight,
     fortune,
