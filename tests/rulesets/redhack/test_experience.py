@@ -35,7 +35,9 @@ def test_an_old_character_without_records_decodes() -> None:
     del data["experiences"]
     del data["downtime_actions"]
     old = from_json(Character, data)
-    assert old.xp == 2 and old.experiences == () and old.downtime_actions == 0
+    assert old.xp == 2
+    assert old.experiences == ()
+    assert old.downtime_actions == 0
     assert describe(old).startswith("2 (2 unrecorded)")
 
 
@@ -72,9 +74,11 @@ def test_the_next_level_needs_the_current_level() -> None:
 def test_a_deadly_save_gives_one_experience(table: Play) -> None:
     """Issue 10 §3: a saving throw that could lead to death (H181: whatever the roll)."""
     out = table("save Sly DEX deadly")
-    assert "DEX saving throw" in out and "A deadly save: one experience (Sly 0 -> 1" in out
+    assert "DEX saving throw" in out
+    assert "A deadly save: one experience (Sly 0 -> 1" in out
     sly = table.session.character("Sly")
-    assert sly.xp == 1 and sly.experiences[0].source == "save"
+    assert sly.xp == 1
+    assert sly.experiences[0].source == "save"
     table("save Sly DEX")
     assert table.session.character("Sly").xp == 1
 
@@ -86,10 +90,12 @@ def test_an_important_foe_gives_everyone_in_the_fight_one(table: Play) -> None:
     table("fight add 1 goblin --important")
     table("flag goblin-1 fled")
     out = table("fight end")
-    assert "important foe" in out and "one experience each" in out
+    assert "important foe" in out
+    assert "one experience each" in out
     for name in ("Aldric", "Sly", "Tomas", "Mirela"):
         hero = table.session.character(name)
-        assert hero.xp == 1 and hero.experiences[0].source == "foe"
+        assert hero.xp == 1
+        assert hero.experiences[0].source == "foe"
 
 
 def test_an_ordinary_foe_gives_none(table: Play) -> None:
@@ -128,7 +134,9 @@ def test_coming_home_encumbered(table: Play) -> None:
 
 
 def test_the_gm_marks_a_quest_and_other_sources(table: Play) -> None:
-    assert "(quest: rescued the miller's son)" in table('xp Tomas quest "rescued the miller\'s son"')
+    assert "(quest: rescued the miller's son)" in table(
+        'xp Tomas quest "rescued the miller\'s son"'
+    )
     assert "experience 1 -> 3 (foe: the bog hag)" in table("xp Tomas +2 foe the bog hag")
     assert "experience 3 -> 2" in table("xp Tomas -1")
     tomas = table.session.character("Tomas")

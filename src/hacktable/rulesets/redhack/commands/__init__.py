@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (registration)
     explore,
     fight,
     fortune,
+    levels,
     rest,
     supplies,
     tests,
