@@ -1,4 +1,5 @@
-"""``level NAME``: gaining a level as a downtime action (redhack: Experience & Gaining
+"""``level NAME``: gaining a level as a downtime action, and the GM's direct edits of
+level, max HP and attributes (``character set``) (redhack: Experience & Gaining
 Levels; RULINGS R28; docs/rulings.md H183, H185-H187).
 
 The experience, the downtime action and the least the level can cost are checked
@@ -10,7 +11,7 @@ the prime requisite's second roll, all shown, and one event that ``undo`` revert
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ....dice.render import render_roll
 from ....dice.roller import roll
@@ -20,11 +21,12 @@ from ....play.principal import Role
 from ...context import Context, ask_until
 from ...grammar import Access, Args, Intent
 from ...powers import CHARACTERS
-from ..actors import has_feature
+from ..actors import has_feature, incapacitated
 from ..character import Character
 from ..combat import backstab_damage
 from ..downtime import has_downtime_action, spend_downtime_action
 from ..levelling import (
+    MAX_SCORE,
     AttributeRoll,
     apply_level,
     check_can_level,
@@ -36,7 +38,7 @@ from ..view import CampaignView
 from .act import Act, read_flags
 from .registry import COMMANDS
 
-__all__ = ["LevelIntent", "level_command"]
+__all__ = ["LevelIntent", "level_command", "set_character"]
 
 
 def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
@@ -215,3 +217,52 @@ def _abilities(act: Act, character: Character) -> None:
         shown.append(f"backstab {backstab_damage(level)}")
     if shown:
         act.say(f"  From now on: {', '.join(shown)}", "note")
+
+
+def set_character(ctx: Context, character: Character, setting: str, value: int) -> Reply:
+    """``character set NAME level|max-hp|ATTR N``: the GM's direct edit, logged with
+    before and after (issue 10 §3; docs/rulings.md H188). A level is 1 or more (the
+    experience stays as it is); max HP is 1 or more, HP falls to a lower maximum and
+    stays where it is under a higher one (``hp NAME N`` then heals up to it); an
+    attribute is 0-19 (redhack: Core Rules > Attributes and Modifiers, "caps of 2 and
+    19; reduction below 2 incapacitates").
+
+    Raises:
+        RuleError: a value out of range; UnknownNameError: no such attribute.
+    """
+    act = Act(ctx)
+    if setting == "level":
+        if value < 1:
+            raise RuleError(f"a level is 1 or more, not {value}")
+        before, after = character.level, replace(character, level=value)
+        now = value
+    elif setting in ("max-hp", "maxhp", "max_hp"):
+        if value < 1:
+            raise RuleError(f"max HP is 1 or more, not {value}")
+        setting = "max-hp"
+        before, now = character.max_hp, value
+        after = replace(character, max_hp=value, hp=min(character.hp, value))
+    else:
+        attribute = act.ruleset.attribute(setting)
+        before = character.score(attribute)
+        if not 0 <= value <= MAX_SCORE:
+            raise RuleError(
+                f"{attribute} is 0-19 (19 is the cap; a bonus above it comes off the "
+                f"difficulty, RULINGS R2), not {value}"
+            )
+        setting, now = attribute, value
+        after = replace(
+            character,
+            scores=tuple((a, value if a == attribute else s) for a, s in character.scores),
+        )
+    if before == now:
+        raise RuleError(f"{character.name}'s {setting} is already {now}")
+    act.update(after)
+    act.say(f"{character.name}: {setting} {before} -> {now} (the GM's edit)")
+    if after.hp != character.hp:
+        act.say(f"  HP {character.hp} -> {after.hp} (at most the new max HP)", "warning")
+    why = incapacitated(after)
+    if why is not None and incapacitated(character) != why:
+        act.say(f"  {character.name} is incapacitated: {why}", "warning")
+    act.detail["set"] = {"what": setting, "before": before, "after": now}
+    return act.commit("character.set", character.name)

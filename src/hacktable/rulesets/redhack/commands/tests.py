@@ -15,6 +15,7 @@ from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
+from ..actors import below_two
 from ..view import CampaignView
 from .act import Act
 from .common import (
@@ -180,6 +181,12 @@ def _character_test(ctx: Context, intent: TestIntent) -> Reply:
     session = ctx.session
     character = session.character(intent.character)
     attribute = session.ruleset.attribute(intent.attribute)
+    low = below_two(character)
+    if low is not None:
+        raise RuleError(
+            f"{character.name} is incapacitated ({low}): no tests (redhack: Core Rules > "
+            "Attributes and Modifiers)"
+        )
     options = replace(intent.options, circumstances=session.ruleset.circumstances(session.state))
     request = session.ruleset.character_test(character, attribute, options)
     if isinstance(intent, SaveIntent) and intent.deadly:
@@ -301,6 +308,12 @@ def effect_command(ctx: Context, intent: EffectIntent) -> Reply:
     session = ctx.session
     character = session.character(intent.character)
     attribute = session.ruleset.attribute(intent.attribute)
+    low = below_two(character)
+    if low is not None:
+        raise RuleError(
+            f"{character.name} is incapacitated ({low}): no tests (redhack: Core Rules > "
+            "Attributes and Modifiers)"
+        )
     options = replace(intent.options, difficulty=intent.hd)
     request = session.ruleset.character_test(character, attribute, options)
     return _roll_and_log(ctx, character.name, request, "effect")
