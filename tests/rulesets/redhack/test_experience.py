@@ -115,12 +115,11 @@ def test_a_new_dungeon_level_or_map_once_per_name(table: Play) -> None:
     assert table.session.character("Mirela").xp == 1
 
 
-def test_entering_a_dungeon_the_first_time(table: Play) -> None:
+def test_where_dungeon_alone_awards_nothing(table: Play) -> None:
+    """H182: the GM's ``enter`` gives the experience; ``where`` only moves the party."""
     table("encounters add examples/data/shrine.toml")
-    assert "New place entered (shrine)" in table("where dungeon shrine")
-    table("where town")
     assert "New place" not in table("where dungeon shrine")
-    assert table.session.character("Tomas").xp == 1
+    assert table.session.character("Tomas").xp == 0
 
 
 def test_coming_home_encumbered(table: Play) -> None:

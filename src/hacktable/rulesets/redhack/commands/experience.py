@@ -3,9 +3,8 @@
 level or major map (redhack: Experience & Gaining Levels; RULINGS R28).
 
 Where else the console awards experience: ``fight end`` after an important foe
-(:mod:`.fight`), ``save ... deadly`` (:mod:`.tests`), ``where dungeon LOCATION`` the
-first time (:mod:`.explore`), ``rest downtime`` for whoever comes home encumbered
-(:mod:`.rest`), and the GM's ``xp`` (:mod:`.care`).
+(:mod:`.fight`), ``save ... deadly`` (:mod:`.tests`), ``rest downtime`` for whoever
+comes home encumbered (:mod:`.rest`), and the GM's ``xp`` (:mod:`.care`).
 """
 
 from __future__ import annotations
@@ -124,7 +123,7 @@ def _read_enter(args: Args) -> EnterIntent:
     details="""
 Each new dungeon, level or major map entered gives every living character one
 experience (redhack: Experience & Gaining Levels), once per place name: "enter shrine
-level 2". "where dungeon LOCATION" does the same for a dungeon the first time.
+level 2", "enter shrine" on first reaching the Sunken Shrine.
 """,
     complete=_places,
 )

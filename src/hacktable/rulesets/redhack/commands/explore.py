@@ -43,7 +43,6 @@ from ..exploration import (
 from ..party import ENVIRONMENTS
 from ..view import CampaignView
 from .act import Act, Overridable, action_fields, current_fight, read_overrides
-from .experience import enter_place
 from .mechanics import damage_character, incapacitated, roll_duration_die
 from .registry import COMMANDS
 
@@ -249,10 +248,9 @@ def _read_where(args: Args) -> WhereIntent:
     details="""
 "where dungeon crypt" enters a dungeon whose encounter table is "crypt" (see
 'encounters'): time passes in ticks there, with a torch check every 3 ticks (RULINGS
-R16); the first time, everyone gains one experience for the new dungeon (redhack:
-Experience & Gaining Levels; 'enter PLACE' for a new level or map). "where town"
-leaves it. A full day's rest needs a town or safe place; downtime a
-town. With no arguments, shows where and when the party is.
+R16); 'enter PLACE' then gives the experience of a new dungeon, level or map
+(redhack: Experience & Gaining Levels). "where town" leaves it. A full day's rest
+needs a town or safe place; downtime a town. With no arguments, shows where and when the party is.
 """,
     complete=_env_words,
 )
@@ -297,8 +295,6 @@ def where_command(ctx: Context, intent: WhereIntent) -> Reply:
     )
     place = f" ({table.name}: {location})" if table is not None else ""
     act.say(f"The party is now in the {environment}{place}")
-    if environment == "dungeon" and location:
-        enter_place(act, location, "  ")
     return act.commit("where")
 
 
