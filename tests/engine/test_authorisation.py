@@ -113,6 +113,8 @@ OWN = (
     "hold {c}",
     "move {c} close",
     "block {c} goblin",
+    "level {c}",
+    "save {c} CON deadly",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -121,6 +123,10 @@ GM_POWERS = (
     "hp {c} -1",
     "hp {c} +1d4",
     "xp {c} +1",
+    "xp {c} quest rescued the smith",
+    "level {c} --ding fame",
+    "enter crypt level 2",
+    "character set {c} level 2",
     "character remove {c}",
     "character revive {c}",
     "character owner {c} Bea",

@@ -10,12 +10,13 @@ characters into it; inside the ruleset ``Character`` means this class.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ...dice.usage import UsageDie
 from ...play.character import Character as CoreCharacter
 from ...play.character import Item, Scored, fold
 
-__all__ = ["Background", "Character", "Item", "fold"]
+__all__ = ["Background", "Character", "Experience", "Item", "fold"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,29 @@ class Background:
     disadvantages: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Experience:
+    """One experience gained (redhack: Experience & Gaining Levels; see
+    :mod:`.experience`).
+
+    Attributes:
+        source: ``foe``, ``save``, ``treasure``, ``quest``, ``place`` or ``gm`` (the
+            text's five and the GM's word: :data:`.experience.SOURCES`).
+        note: what it was for (the foe, the place, the quest), ``""`` if nothing.
+        when: the campaign's clock when it was gained (``"day 3, 14:20"``).
+    """
+
+    source: Literal["foe", "save", "treasure", "quest", "place", "gm"]
+    note: str = ""
+    when: str = ""
+
+    def describe(self) -> str:
+        """E.g. ``"quest: rescue the miller's son (day 3, 14:20)"``."""
+        note = f": {self.note}" if self.note else ""
+        when = f" ({self.when})" if self.when else ""
+        return f"{self.source}{note}{when}"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Character(Scored, CoreCharacter):
     """A redhack player character: the core, and redhack's own.
@@ -43,6 +67,10 @@ class Character(Scored, CoreCharacter):
         background: the background sentence and its tags.
         kit: the starting kit's number, if one was taken.
         mortal_wound: the duration die of a mortally wounded character (RULINGS R11).
+        experiences: the records of the ``xp`` not yet checked off, oldest first
+            (redhack: Experience & Gaining Levels; docs/rulings.md H180).
+        downtime_actions: downtime actions not yet spent (a downtime rest grants one:
+            docs/rulings.md H183; :mod:`.downtime`).
     """
 
     class_id: str
@@ -51,3 +79,5 @@ class Character(Scored, CoreCharacter):
     background: Background = Background()
     kit: int | None = None
     mortal_wound: UsageDie | None = None
+    experiences: tuple[Experience, ...] = ()
+    downtime_actions: int = 0

@@ -55,6 +55,10 @@ TARGETS = 3
 MONSTER = "goblin"
 """The packaged bestiary's monster that fights are set up with (RULINGS R5)."""
 
+PLACE = "the lower crypt"
+"""The place an ``enter`` intent names (once: entering it again is refused by the rule,
+docs/rulings.md H182)."""
+
 NOTE = "The party presses on."
 """The narration a ``note`` intent writes."""
 
@@ -80,7 +84,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
       is, ``defend PC FOE`` on the monsters' turn, ``move`` Close by whoever's turn it
       is, ``next`` once the round has begun, ``fight end``;
     - ``rest short`` and ``rest long`` when there is no fight (redhack: Resting; RULINGS
-      R19);
+      R19); then experience and levels (:func:`_experience`);
     - ``table NAME`` for each rolled table, ``table NAME = N`` at both ends of each
       table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
     - ``note TEXT``.
@@ -109,11 +113,27 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
             intents.append(Words("fight", ("start", "--unexpected")))
         intents.append(Words("rest", ("short",)))
         intents.append(Words("rest", ("long",)))
+        intents += _experience(living)
     else:
         intents += _fight(fight, {c.key: c for c in living})
     intents += _tables(ruleset)
     intents.append(Words("note", (NOTE,)))
     return intents
+
+
+def _experience(living: list[Character]) -> Iterator[Words]:
+    """Experience and levels (redhack: Experience & Gaining Levels; RULINGS R28): a
+    downtime rest, a deadly save, the GM's quest and a new place, ``level`` (refused by
+    the rule when the experience, the downtime action or the coins are short) and the
+    GM's edits."""
+    yield Words("rest", ("downtime",))
+    yield Words("enter", (PLACE,))
+    for character in living:
+        yield Words("save", (character.name, "CON", "deadly"))
+        yield Words("xp", (character.name, "quest", NOTE))
+        yield Words("level", (character.name,))
+        yield Words("character", ("set", character.name, "max-hp", str(character.max_hp + 1)))
+        yield Words("character", ("set", character.name, "level", str(character.level + 1)))
 
 
 def _creations(ruleset: Redhack, taken: set[str]) -> Iterator[Words]:

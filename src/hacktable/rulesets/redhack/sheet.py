@@ -9,6 +9,8 @@ from __future__ import annotations
 from ...errors import HacktableError
 from ...play.codec import from_json
 from ...play.state import CampaignState
+from . import experience
+from .actors import below_two
 from .armour import armour_class
 from .character import Character
 from .content.index import Content
@@ -57,8 +59,11 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
         if character.mortal_wound is not None:
             shown.append(f"duration die {character.mortal_wound}")
         lines.append(f"  Conditions: {', '.join(shown)}")
+    low = below_two(character)
+    if low is not None:
+        lines.append(f"  Incapacitated: {low} (cannot act in a fight or test)")
     if character.xp:
-        lines.append(f"  Experience: {character.xp}")
+        lines.append(f"  Experience: {experience.describe(character)}")
     used, strength = load(character), character.score("STR")
     if used <= strength:
         burden = "unencumbered"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import cast
 
 from ....dice.advantage import Advantage
 from ....dice.usage import roll_usage
@@ -15,6 +16,7 @@ from ....play.outcome import Reply
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import CHARACTERS, DISREPAIR
+from ..experience import SOURCES, ExperienceSource, award, take_back
 from ..view import CampaignView
 from .act import Act, RollOverridable, roll_fields
 from .fight import campaign_day
@@ -218,10 +220,14 @@ class XpIntent(Intent):
     Attributes:
         name: the character's name, as given.
         amount: the change, signed (``+1`` marks one, ``-1`` unmarks one).
+        source: where marked experience came from (:data:`..experience.SOURCES`).
+        note: what it was for (a quest's words), ``""`` if nothing.
     """
 
     name: str
     amount: int
+    source: ExperienceSource = "gm"
+    note: str = ""
 
     def access(self) -> Access:
         """The GM's: experience is awarded, not taken (docs/rulings.md H106)."""
@@ -230,22 +236,39 @@ class XpIntent(Intent):
 
 def _read_xp(args: Args) -> XpIntent:
     name = args.word("NAME")
-    text = args.word("+N or -N")
+    text = args.word("+N, -N or quest")
+    if text.lower() == "quest":
+        note = " ".join(args.rest()).strip()
+        if not note:
+            raise args.error('a quest needs its words: xp NAME quest "TEXT"')
+        return XpIntent(name, 1, "quest", note)
     if text[:1] not in "+-":
         raise args.error(f"experience changes by +N or -N, not {text!r}")
     amount = args.to_int(text, "+N or -N")
-    args.done()
-    return XpIntent(name, amount)
+    source = (args.optional() or "gm").lower()
+    if source not in SOURCES:
+        raise args.error(f"an experience's source is one of {', '.join(SOURCES)}, not {source!r}")
+    if amount < 0 and source != "gm":
+        raise args.error("only marked experience has a source: 'xp NAME -N' unmarks")
+    note = " ".join(args.rest()).strip()
+    return XpIntent(name, amount, cast(ExperienceSource, source), note)
 
 
 @COMMANDS.typed(
     "xp",
-    "xp NAME +N|-N",
+    "xp NAME +N|-N [foe|save|treasure|quest|place|gm [TEXT]] | xp NAME quest TEXT",
     "mark (or unmark) experience for a character",
     XpIntent,
     _read_xp,
-    details="One experience per important fight, deadly save, treasure brought home, quest "
-    "or new dungeon level (redhack: Experience & Gaining Levels).",
+    details="""
+One experience per important fight, deadly save, return home encumbered by treasure,
+quest completed for an NPC, or new dungeon, level or major map (redhack: Experience &
+Gaining Levels). The console marks most itself (fight end, save ... deadly, where
+dungeon, enter, rest downtime); the GM marks the rest, with where it came from:
+  xp Tomas quest "rescued the miller's son"
+  xp Sly +1 foe the bog hag
+"xp NAME -N" unmarks the latest. A level needs as many as the current level ('level').
+""",
     complete=_characters,
 )
 def xp_command(ctx: Context, intent: XpIntent) -> Reply:
@@ -253,10 +276,17 @@ def xp_command(ctx: Context, intent: XpIntent) -> Reply:
     amount = intent.amount
     act = Act(ctx)
     character = act.character(intent.name)
-    if character.xp + amount < 0:
-        raise RuleError(f"{character.name} has only {character.xp} experience")
-    act.update(replace(character, xp=character.xp + amount))
-    act.say(f"{character.name}: experience {character.xp} -> {character.xp + amount}")
+    if amount < 0:
+        after = take_back(character, -amount)
+    else:
+        after = character
+        for _ in range(amount):
+            after = award(after, intent.source, intent.note, act.party().clock)
+    act.update(after)
+    why = "" if intent.source == "gm" and not intent.note else f" ({intent.source}"
+    if why:
+        why += f": {intent.note})" if intent.note else ")"
+    act.say(f"{character.name}: experience {character.xp} -> {after.xp}{why}")
     return act.commit("xp", character.name)
 
 

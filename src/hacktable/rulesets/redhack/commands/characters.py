@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Literal, cast
 
 from ....errors import RuleError
 from ....play.events import Change, Event
@@ -20,6 +20,7 @@ from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
 from .common import character_names, redhack_of
+from .levels import set_character
 from .registry import COMMANDS
 
 # -- character ---------------------------------------------------------------------------
@@ -29,7 +30,8 @@ _NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis", "-
 _CHARACTER_USAGE = (
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
     "[--adv TAGS] [--dis TAGS] [--player P] | character show NAME | character list | "
-    "character remove NAME | character revive NAME | character owner NAME PLAYER|gm"
+    "character remove NAME | character revive NAME | character owner NAME PLAYER|gm | "
+    "character set NAME level|max-hp|ATTR N"
 )
 
 
@@ -74,12 +76,17 @@ class CharacterIntent(Intent):
         choices: for ``new``, what the line chose.
         player: for ``owner``, the player who is to play the character, as given
             (``"gm"``: the GM).
+        setting: for ``set``, what the GM edits: ``level``, ``max-hp`` or an
+            attribute, as given (:func:`.levels.set_character`).
+        value: for ``set``, the new value.
     """
 
-    action: keeping.CharacterAction
+    action: keeping.CharacterAction | Literal["set"]
     name: str = ""
     choices: CreationChoices = field(default_factory=CreationChoices)
     player: str = ""
+    setting: str = ""
+    value: int = 0
 
     def access(self) -> Access:
         """As every ruleset's ``character`` (:func:`hacktable.rulesets.keeping.access`)."""
@@ -88,7 +95,9 @@ class CharacterIntent(Intent):
 
 def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
-        return ("new", "show", "list", "remove", "revive", "owner")
+        return ("new", "show", "list", "remove", "revive", "owner", "set")
+    if words[0] == "set" and len(words) == 2:
+        return ("level", "max-hp", *session.ruleset.attributes)
     if words[0] == "new":
         if words[-1] == "--class":
             return [cid for cid, _ in session.ruleset.classes()]
@@ -111,6 +120,12 @@ def _read_character(args: Args) -> CharacterIntent:
         player = args.word("PLAYER (or gm)")
         args.done()
         return CharacterIntent("owner", name, player=player)
+    if action == "set":
+        name = args.word("NAME")
+        setting = args.word("level, max-hp or ATTR").lower()
+        value = args.integer("N")
+        args.done()
+        return CharacterIntent("set", name, setting=setting, value=value)
     if action in keeping.ACTIONS:
         name = args.word("NAME")
         args.done()
@@ -133,7 +148,9 @@ Give every choice as flags to create a character at once, as scripts must:
       --background "Led an uprising in the fighting pits of Jaroon." --adv intimidate
 A character is played by the player who makes it, or by the player the GM names with
 "--player NAME"; the GM plays the rest. "character owner NAME PLAYER" (or "gm") hands
-one over (docs/rulings.md H106).
+one over (docs/rulings.md H106). The GM edits a character directly, logged with
+before and after: "character set Tomas level 3", "character set Tomas max-hp 20",
+"character set Tomas STR 15" (docs/rulings.md H188).
 """,
     complete=_complete_character,
     aliases=("char",),
@@ -149,6 +166,8 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
         return keeping.show(ctx, character)
     if intent.action == "owner":
         return keeping.hand_over(ctx, character, intent.player)
+    if intent.action == "set":
+        return set_character(ctx, character, intent.setting, intent.value)
     if intent.action == "revive":
         alive = replace(
             character,

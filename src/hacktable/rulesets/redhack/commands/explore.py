@@ -248,8 +248,9 @@ def _read_where(args: Args) -> WhereIntent:
     details="""
 "where dungeon crypt" enters a dungeon whose encounter table is "crypt" (see
 'encounters'): time passes in ticks there, with a torch check every 3 ticks (RULINGS
-R16). "where town" leaves it. A full day's rest needs a town or safe place; downtime a
-town. With no arguments, shows where and when the party is.
+R16); 'enter PLACE' then gives the experience of a new dungeon, level or map
+(redhack: Experience & Gaining Levels). "where town" leaves it. A full day's rest
+needs a town or safe place; downtime a town. With no arguments, shows where and when the party is.
 """,
     complete=_env_words,
 )

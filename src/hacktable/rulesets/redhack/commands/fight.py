@@ -31,6 +31,7 @@ from .act import (
     read_overrides,
     replace_fighter,
 )
+from .experience import gain
 from .fight_words import usage_error
 from .mechanics import end_of_round, incapacitated, start_round, tick_ongoing
 from .registry import COMMANDS
@@ -557,6 +558,7 @@ def _end(ctx: Context) -> Reply:
         for item in act.character(fighter.name).inventory:
             if item.usage is not None and item.kind in ("ammunition", "light"):
                 act.say(f"    {item.name}: {item.usage}", "muted", log=False)
+    beaten: list[str] = []
     for group in fight.groups:
         members = fight.members(group.key)
         counts: dict[str, int] = {}
@@ -566,11 +568,11 @@ def _end(ctx: Context) -> Reply:
         act.say(f"  {group.name}: {tally}")
         important = group.important or any("leader" in f.tags for f in members)
         if important and all(not f.fighting for f in members):
-            act.say(
-                f"  The {group.name} were an important foe: everyone who fought may mark "
-                "one experience (redhack: Experience & Gaining Levels)",
-                "success",
-            )
+            beaten.append(group.name)
+    if beaten:
+        foes = ", ".join(beaten)
+        fighters = [f.name for f in fight.fighters]
+        gain(act, fighters, "foe", foes, f"  The {foes} were an important foe (H181)")
     _disrepair(act)
     act.fight = None
     act.detail["fight"] = fight.number

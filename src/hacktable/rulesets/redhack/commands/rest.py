@@ -19,11 +19,13 @@ from ...grammar import Access, Args
 from ...powers import TIME
 from ..character import Character
 from ..conditions import load_conditions
+from ..downtime import grant_downtime_action
 from ..exploration import EncounterCheck
 from ..party import Needs, fatigue_step, with_fatigue_step
 from ..travel import begins_clear, drained_cap, fatigue_day, recovered_step
 from ..view import CampaignView
 from .act import Act, Overridable, action_fields, read_overrides
+from .experience import treasure_home
 from .explore import encounter_for
 from .mechanics import incapacitated, roll_duration_die, roll_injury
 from .registry import COMMANDS
@@ -144,6 +146,8 @@ def take_rest(
     resting = [act.character(c.name) for c in act.session.characters()]
     resting = [c for c in resting if not c.dead]
     start_needs = {c.key: act.needs(c) for c in resting}
+    if kind == "downtime":
+        treasure_home(act, [c.name for c in resting], "  ")
     # -- encounter checks by watch --------------------------------------------------------
     hours = HOURS.get(kind, 24 * max(1, days))
     checks = _checks(kind, party.environment)
@@ -188,6 +192,9 @@ def take_rest(
     if kind == "downtime" and action:
         act.say(f"Downtime action: {action}", "note")
         act.detail["downtime"] = action
+    if kind == "downtime":
+        for name in rested:
+            act.update(grant_downtime_action(act.character(name)))
     casters = [
         c.name
         for c in (act.character(name) for name in rested)

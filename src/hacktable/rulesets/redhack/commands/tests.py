@@ -15,7 +15,9 @@ from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
+from ..actors import below_two
 from ..view import CampaignView
+from .act import Act
 from .common import (
     TEST_WORDS,
     attribute_names,
@@ -24,6 +26,7 @@ from .common import (
     read_test_options,
     show_test,
 )
+from .experience import gain
 from .registry import COMMANDS
 
 _OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
@@ -152,7 +155,15 @@ def _read_test(args: Args, kind: TestKind) -> TestIntent:
 class SaveIntent(TestIntent):
     """A saving throw (redhack: Core Rules > Saving Throws & Effect Tests): a test whose
     ``options.kind`` is a save. With no character (``save`` alone) it only reminds
-    that the campaign saves itself."""
+    that the campaign saves itself.
+
+    Attributes:
+        deadly: the save could lead to death: the character gains one experience,
+            whatever the roll (redhack: Experience & Gaining Levels; docs/rulings.md
+            H181).
+    """
+
+    deadly: bool = False
 
 
 def _read_save(args: Args) -> SaveIntent:
@@ -160,15 +171,26 @@ def _read_save(args: Args) -> SaveIntent:
         return SaveIntent("", "", TestOptions(kind=TestKind.SAVE))
     name = args.word("NAME")
     attribute = args.word("ATTR")
-    return SaveIntent(name, attribute, read_test_options(args, TestKind.SAVE))
+    deadly = any(w.lower() == "deadly" for w in args.words)
+    args.words = [w for w in args.words if w.lower() != "deadly"]
+    options = read_test_options(args, TestKind.SAVE)
+    return SaveIntent(name, attribute, options, deadly=deadly)
 
 
 def _character_test(ctx: Context, intent: TestIntent) -> Reply:
     session = ctx.session
     character = session.character(intent.character)
     attribute = session.ruleset.attribute(intent.attribute)
+    low = below_two(character)
+    if low is not None:
+        raise RuleError(
+            f"{character.name} is incapacitated ({low}): no tests (redhack: Core Rules > "
+            "Attributes and Modifiers)"
+        )
     options = replace(intent.options, circumstances=session.ruleset.circumstances(session.state))
     request = session.ruleset.character_test(character, attribute, options)
+    if isinstance(intent, SaveIntent) and intent.deadly:
+        return deadly_save(ctx, character.name, request)
     reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower())
     hint = session.ruleset.tag_hint(character, options.tags)
     if hint:
@@ -195,6 +217,20 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
     return reply
 
 
+def deadly_save(ctx: Context, name: str, request: TestRequest) -> Reply:
+    """A saving throw that could lead to death: rolled and shown as any save, and one
+    experience for the character in the same event (redhack: Experience & Gaining
+    Levels, "Saving throw that could lead to death"; docs/rulings.md H181)."""
+    act = Act(ctx)
+    odds = act.ruleset.test_odds(request)
+    result = act.ruleset.resolve_test(request, act.rng)
+    act.reply.check(request, odds, result)
+    act.log.append(show_test(act.reply, name, request, odds, result))
+    act.detail.update(check_detail(request, result, odds))
+    gain(act, [name], "save", f"a deadly {request.attribute} save", "  A deadly save")
+    return act.commit("save", name)
+
+
 @COMMANDS.typed(
     "test",
     f"test NAME ATTR {_OPTIONS}",
@@ -218,15 +254,17 @@ def test_command(ctx: Context, intent: TestIntent) -> Reply:
 
 @COMMANDS.typed(
     "save",
-    f"save NAME ATTR {_OPTIONS}",
+    f"save NAME ATTR {_OPTIONS} [deadly]",
     "a saving throw: a test to avoid an effect (CON vs poison, DEX vs a blast)",
     SaveIntent,
     _read_save,
     details="""
 A saving throw is a test made to avoid or lessen an effect (redhack: Core Rules > Saving
 Throws & Effect Tests); modifiers to saves apply (a Cleric's CON saves "for poison" have
-advantage). The campaign itself is saved after every action: there is nothing to save
-by hand.
+advantage). "deadly": the save could lead to death, and the character gains one
+experience whatever the roll (redhack: Experience & Gaining Levels):
+  save Sly DEX deadly
+The campaign itself is saved after every action: there is nothing to save by hand.
 """,
     complete=_complete_name_attr,
 )
@@ -270,6 +308,12 @@ def effect_command(ctx: Context, intent: EffectIntent) -> Reply:
     session = ctx.session
     character = session.character(intent.character)
     attribute = session.ruleset.attribute(intent.attribute)
+    low = below_two(character)
+    if low is not None:
+        raise RuleError(
+            f"{character.name} is incapacitated ({low}): no tests (redhack: Core Rules > "
+            "Attributes and Modifiers)"
+        )
     options = replace(intent.options, difficulty=intent.hd)
     request = session.ruleset.character_test(character, attribute, options)
     return _roll_and_log(ctx, character.name, request, "effect")
