@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ...dice.usage import UsageDie
 from ...play.character import Character as CoreCharacter
 from ...play.character import Item, Scored, fold
+from .magic.state import Magic
 
 __all__ = ["Background", "Character", "Item", "fold"]
 
@@ -43,6 +44,10 @@ class Character(Scored, CoreCharacter):
         background: the background sentence and its tags.
         kit: the starting kit's number, if one was taken.
         mortal_wound: the duration die of a mortally wounded character (RULINGS R11).
+        magic: a caster's book, slots, memorising allowance and patrons (RULINGS R25-R27,
+            R34; :mod:`.magic`).
+        downtime_actions: downtime actions not yet spent (one per downtime rest, RULINGS
+            R19; docs/rulings.md H172).
     """
 
     class_id: str
@@ -51,3 +56,5 @@ class Character(Scored, CoreCharacter):
     background: Background = Background()
     kit: int | None = None
     mortal_wound: UsageDie | None = None
+    magic: Magic = Magic()
+    downtime_actions: int = 0
