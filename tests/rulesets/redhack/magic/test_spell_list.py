@@ -55,8 +55,13 @@ def test_every_entry_cites_a_source_and_the_file_credits_basic_fantasy() -> None
 
 @pytest.mark.parametrize(
     ("text", "unit", "count"),
-    [("instant", "instant", 0), ("6 rounds", "rounds", 6), ("3 ticks", "ticks", 3),
-     ("2 hours", "hours", 2), ("variable ud8", "variable", 0)],
+    [
+        ("instant", "instant", 0),
+        ("6 rounds", "rounds", 6),
+        ("3 ticks", "ticks", 3),
+        ("2 hours", "hours", 2),
+        ("variable ud8", "variable", 0),
+    ],
 )
 def test_durations_parse(text: str, unit: str, count: int) -> None:
     """RULINGS R33: durations on the campaign's clock."""
@@ -101,15 +106,21 @@ entries = [
 @pytest.mark.parametrize(
     ("body", "reason"),
     [
-        ('level = 9', "level"),
+        ("level = 9", "level"),
         ('duration = "forever"', "duration"),
         ('kind = "psionic"', "kind"),
     ],
 )
 def test_a_bad_spell_is_refused_naming_the_entry(tmp_path: Path, body: str, reason: str) -> None:
     fields = {
-        "id": '"bad-one"', "name": '"Bad"', "kind": '"arcane"', "level": "1",
-        "range": '"near"', "duration": '"instant"', "effect": '"x"', "source": '"y"',
+        "id": '"bad-one"',
+        "name": '"Bad"',
+        "kind": '"arcane"',
+        "level": "1",
+        "range": '"near"',
+        "duration": '"instant"',
+        "effect": '"x"',
+        "source": '"y"',
     }
     key, value = body.split(" = ")
     fields[key] = value

@@ -19,11 +19,17 @@ from dataclasses import replace
 
 from .state import Magic, Slot
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..character import Character
+
 __all__ = [
     "BONUS_THRESHOLDS",
     "CASTERS",
     "bonus_slots",
+    "character_slots",
     "class_slots",
+    "emptied",
     "cleric_slots",
     "slot_levels",
     "synced_slots",
@@ -101,3 +107,10 @@ def synced_slots(magic: Magic, levels: tuple[int, ...]) -> tuple[Slot, ...]:
 def emptied(slot: Slot) -> Slot:
     """The slot with nothing in it (a bonus slot too: the caller drops it)."""
     return replace(slot, spell=None, spent=False, inspired=False)
+
+
+def character_slots(character: Character) -> tuple[Slot, ...]:
+    """A character's slots now, with what each holds (:func:`synced_slots` over
+    :func:`slot_levels` of their class, level and scores)."""
+    levels = slot_levels(character.class_id, character.level, dict(character.scores))
+    return synced_slots(character.magic, levels)
