@@ -9,7 +9,7 @@ characters into it; inside the ruleset ``Character`` means this class.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...dice.usage import UsageDie
 from ...play.character import Character as CoreCharacter
@@ -56,5 +56,5 @@ class Character(Scored, CoreCharacter):
     background: Background = Background()
     kit: int | None = None
     mortal_wound: UsageDie | None = None
-    magic: Magic = Magic()
+    magic: Magic = field(default_factory=Magic)
     downtime_actions: int = 0

@@ -14,9 +14,9 @@ from ...dice.roller import roll
 from ...errors import CommandError
 from ..base import Creation
 from .character import Background, Character, Item
-from .magic.state import Magic
 from .content.index import Content
 from .content.schemas import ATTRIBUTES, Kit, KitItem
+from .magic.state import Magic
 from .spec import CharacterSpec, ScoresRoll
 
 __all__ = ["build_character", "kit_item", "kit_line", "kit_lines", "roll_scores"]

@@ -49,7 +49,8 @@ def test_every_entry_cites_a_source_and_the_file_credits_basic_fantasy() -> None
     from importlib.resources import files
 
     text = (files("hacktable.rulesets.redhack.data") / "spells.toml").read_text()
-    assert "Basic Fantasy Role-Playing Game" in text and "CC BY-SA 4.0" in text
+    assert "Basic Fantasy Role-Playing Game" in text
+    assert "CC BY-SA 4.0" in text
     assert all(s.source for s in load_spells().spells)
 
 

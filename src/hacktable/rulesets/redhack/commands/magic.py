@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ....dice.roller import roll
 from ....dice.render import render_roll
+from ....dice.roller import roll
 from ....dice.usage import roll_usage
 from ....errors import HacktableError, RuleError
+from ....play.outcome import Reply
 from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...context import Context
@@ -28,7 +29,6 @@ from .common import character_names
 from .mechanics import damage_foe
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
-from ....play.outcome import Reply
 
 __all__ = ["CastIntent", "MemoriseIntent", "heal_with", "set_slots"]
 
@@ -561,9 +561,7 @@ def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> N
         when = f"while its {duration.die} lasts (rolled with the lights every 3 ticks)"
     else:
         tick = int(act.session.setting("tick-minutes"))
-        minutes = duration.count * (
-            60 if duration.unit == "hours" else tick if duration.unit == "ticks" else tick
-        )
+        minutes = duration.count * (60 if duration.unit == "hours" else tick)
         entry = ActiveSpell(
             spell.id, spell.name, caster, targets, "time", act.party().minutes + minutes
         )

@@ -54,7 +54,8 @@ def cast_from_scroll(act: Act, name: str, spell: Spell) -> Spell:
         raise RuleError(f"{character.name} carries no scroll of {spell.name}")
     act.update(character.remove_item(index))
     act.say(
-        f"{character.name} reads a scroll of {spell.name}: no slot, no casting roll; the scroll crumbles (RULINGS R34)"
+        f"{character.name} reads a scroll of {spell.name}: no slot, no casting roll; "
+        "the scroll crumbles (RULINGS R34)"
     )
     return spell
 
@@ -135,7 +136,8 @@ def copy_command(ctx: Context, intent: CopyIntent) -> Reply:
         )
     if character.downtime_actions < 1:
         raise RuleError(
-            f"{character.name} has no downtime action left: copying takes one ('rest downtime' gives one)"
+            f"{character.name} has no downtime action left: copying takes one "
+            "('rest downtime' gives one)"
         )
     updated = replace(
         character,

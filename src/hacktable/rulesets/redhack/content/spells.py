@@ -100,9 +100,11 @@ class Duration:
             return cls("instant" if text == "instant" else "permanent")
         timed = _TIMED.match(text)
         if timed:
+            count = int(timed.group("count"))
             unit = timed.group("unit")
-            assert unit in ("rounds", "ticks", "hours")
-            return cls(unit, int(timed.group("count")))
+            if unit == "rounds":
+                return cls("rounds", count)
+            return cls("ticks", count) if unit == "ticks" else cls("hours", count)
         variable = _VARIABLE.match(text)
         if variable:
             return cls("variable", die=UsageDie.parse(variable.group("die")))

@@ -82,3 +82,29 @@ def roll_variable(active: ActiveSpells, rng: random.Random) -> tuple[ActiveSpell
             lines.append(f"{spell.caster}'s {spell.name}: {rolled.explain()}")
             kept.append(replace(spell, die=rolled.after))
     return ActiveSpells(tuple(kept)), lines
+
+
+def advance(act: object, *, fight_round: int | None = None, lights: bool = False) -> None:
+    """Move the spells at work on: rounds at a new round (``fight_round``; 0 when the
+    fight ends), ticks and hours by the party's clock, and variable dice with the
+    lights (``lights``); every ending is announced (H167). ``act`` is the command's
+    :class:`..commands.act.Act`."""
+    from ..commands.act import Act
+
+    assert isinstance(act, Act)
+    key = ("spell-effects", "active")
+    active = act.entity(*key, ActiveSpells, ActiveSpells())
+    if not active.spells:
+        return
+    lines: list[str] = []
+    if fight_round is not None:
+        active, ended = expire_rounds(active, fight_round)
+        lines += ended
+    active, ended = expire_time(active, act.party().minutes)
+    lines += ended
+    if lights:
+        active, rolled = roll_variable(active, act.rng)
+        lines += rolled
+    for line in lines:
+        act.say(f"  {line}", "note")
+    act.set_entity(*key, active)
