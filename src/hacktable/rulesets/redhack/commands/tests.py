@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ....errors import RuleError
-from ....play.events import Event
+from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.render import show_odds
 from ....rules.resolution import TestKind, TestRequest
@@ -15,6 +15,7 @@ from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
+from ..character import Character
 from ..view import CampaignView
 from .common import (
     TEST_WORDS,
@@ -169,14 +170,26 @@ def _character_test(ctx: Context, intent: TestIntent) -> Reply:
     attribute = session.ruleset.attribute(intent.attribute)
     options = replace(intent.options, circumstances=session.ruleset.circumstances(session.state))
     request = session.ruleset.character_test(character, attribute, options)
-    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower())
+    used = _blessing_used(ctx, character, request)
+    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower(), used)
     hint = session.ruleset.tag_hint(character, options.tags)
     if hint:
         reply.add(f"  ({hint})", "muted")
     return reply
 
 
-def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> Reply:
+def _blessing_used(ctx: Context, character: Character, request: TestRequest) -> tuple[Change, ...]:
+    """A prayer's blessing is used up by the test it gave advantage (RULINGS R33;
+    docs/rulings.md H171)."""
+    if "blessed" not in request.advantages:
+        return ()
+    after = replace(character, conditions=tuple(c for c in character.conditions if c != "blessed"))
+    return (ctx.session.character_change(character, after),)
+
+
+def _roll_and_log(
+    ctx: Context, who: str, request: TestRequest, action: str, changes: tuple[Change, ...] = ()
+) -> Reply:
     session = ctx.session
     odds = session.ruleset.test_odds(request)
     result = session.ruleset.resolve_test(request, session.rng())
@@ -189,6 +202,7 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
             actor=who or "GM",
             summary=summary,
             detail=check_detail(request, result, odds),
+            changes=changes,
             command=ctx.line,
         )
     )
