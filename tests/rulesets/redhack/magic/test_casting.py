@@ -23,7 +23,8 @@ from ....console.conftest import Play
 def table(tmp_path: Path) -> Iterator[Play]:
     play = Play(tmp_path / "c.db", seed=3)
     play(
-        "character new Mirela --class wizard --kit 1 --spells sleep,light,magic-missile --cantrip spark"
+        "character new Mirela --class wizard --kit 1 "
+        "--spells sleep,light,magic-missile --cantrip spark"
     )
     play("character new Tomas --class cleric --kit 1 --spells bless,silence,find-traps,remove-fear")
     play("character new Sly --class thief --kit 1")
@@ -45,7 +46,7 @@ def _slots(play: Play, name: str) -> tuple[Slot, ...]:
 def test_casting_table_results_and_the_text_s_ranges() -> None:
     """RULINGS R26: 1 Oblivion, 2-4 Entropy, 5 Equilibrium, 6 Inspiration, 7
     Endurance, 8 Epiphany (issue 10 §1)."""
-    assert [result_of(v) for v in range(0, 10)] == [
+    assert [result_of(v) for v in range(10)] == [
         "Oblivion",
         "Oblivion",
         "Entropy",
@@ -62,9 +63,11 @@ def test_casting_table_results_and_the_text_s_ranges() -> None:
 def test_casting_odds_with_the_plus_ones_and_disadvantage() -> None:
     """issue 10 §1: +1 level-1 spell, +1 components; disadvantage keeps the lower d6."""
     plain = dict(casting_odds(0, False))
-    assert plain["Oblivion"] == Fraction(1, 6) and plain["Epiphany"] == 0
+    assert plain["Oblivion"] == Fraction(1, 6)
+    assert plain["Epiphany"] == 0
     both = dict(casting_odds(2, False))
-    assert both["Epiphany"] == Fraction(1, 6) and both["Oblivion"] == 0
+    assert both["Epiphany"] == Fraction(1, 6)
+    assert both["Oblivion"] == 0
     hindered = dict(casting_odds(0, True))
     assert hindered["Oblivion"] == Fraction(11, 36)
     assert sum(hindered.values()) == 1
@@ -77,7 +80,8 @@ def test_entropy_takes_a_spell_exactly_one_level_lower_else_forgets() -> None:
     kept, _ = with_result(slot, "Entropy", lower=["sleep"], same=[], inspiration=None, rng=rng)
     assert kept == Slot(2, "sleep")
     gone, line = with_result(slot, "Entropy", lower=[], same=["web"], inspiration=None, rng=rng)
-    assert gone == Slot(2) and "forgotten" in line
+    assert gone == Slot(2)
+    assert "forgotten" in line
     inspired, _ = with_result(slot, "Inspiration", lower=[], same=[], inspiration="fly", rng=rng)
     assert inspired == Slot(2, "fly", inspired=True)
     assert with_result(slot, "Endurance", lower=[], same=[], inspiration=None, rng=rng)[0] == slot
@@ -203,7 +207,8 @@ def test_scrolls_and_copying(table: Play) -> None:
     table("rest downtime")
     table("copy Mirela web")
     mirela = table.session.character("Mirela")
-    assert "web" in mirela.magic.book and mirela.downtime_actions == 0
+    assert "web" in mirela.magic.book
+    assert mirela.downtime_actions == 0
     with pytest.raises(RuleError, match="only Wizards and Bards"):
         table("cast Tomas web from scroll")
 
