@@ -115,6 +115,8 @@ def test_guided_creation_in_the_terminal(terminal: Terminal) -> None:
     terminal.send("herbalism\r")
     terminal.expect("disadvantage on")
     terminal.send("\r")
+    terminal.expect("spells for the book")  # a wizard's book: Enter rolls it (H159)
+    terminal.send("\r")
     terminal.expect("Mirela - Wizard, level 1")
     terminal.send("quit\r")
     assert terminal.close() == 0

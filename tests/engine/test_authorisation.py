@@ -60,6 +60,8 @@ READ = (
     "fortune",
     "fortune show jungle",
     "disrepair",
+    "spell",
+    "spell fireball",
     "session",
 )
 """Anyone may ask these, observers too."""
@@ -115,6 +117,13 @@ OWN = (
     "block {c} goblin",
     "level {c}",
     "save {c} CON deadly",
+    "memorise {c} sleep",
+    "memorize {c} sleep in 1",
+    "cast {c} sleep with components on goblin",
+    "cast {c} web from scroll",
+    "copy {c} web",
+    "cure {c} bless",
+    "pray {c} for bless",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -168,6 +177,8 @@ GM_POWERS = (
     "fortune roll jungle",
     "bestiary add monsters.toml",
     "bestiary remove bog-troll",
+    "spell add spells.toml",
+    "patron {c} Ulm 2",
     "disrepair spend",
     "settings parry automatic",
     "player add Cid",

@@ -9,12 +9,13 @@ characters into it; inside the ruleset ``Character`` means this class.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ...dice.usage import UsageDie
 from ...play.character import Character as CoreCharacter
 from ...play.character import Item, Scored, fold
+from .magic.state import Magic
 
 __all__ = ["Background", "Character", "Experience", "Item", "fold"]
 
@@ -71,6 +72,8 @@ class Character(Scored, CoreCharacter):
             (redhack: Experience & Gaining Levels; docs/rulings.md H180).
         downtime_actions: downtime actions not yet spent (a downtime rest grants one:
             docs/rulings.md H183; :mod:`.downtime`).
+        magic: a caster's book, slots, memorising allowance and patrons (RULINGS R25-R27,
+            R34; :mod:`.magic`).
     """
 
     class_id: str
@@ -80,4 +83,5 @@ class Character(Scored, CoreCharacter):
     kit: int | None = None
     mortal_wound: UsageDie | None = None
     experiences: tuple[Experience, ...] = ()
+    magic: Magic = field(default_factory=Magic)
     downtime_actions: int = 0

@@ -16,6 +16,7 @@ from ..base import Creation
 from .character import Background, Character, Item
 from .content.index import Content
 from .content.schemas import ATTRIBUTES, Kit, KitItem
+from .magic.state import Magic
 from .spec import CharacterSpec, ScoresRoll
 
 __all__ = ["build_character", "kit_item", "kit_line", "kit_lines", "roll_scores"]
@@ -108,6 +109,10 @@ def build_character(
             detail["coins"] = roll_to_json(coin_roll)
     if spec.background:
         lines.append(f"Background: {spec.background}")
+    magic, book_line = _book(spec, cls.id, values, rng)
+    if book_line:
+        lines.append(book_line)
+        detail["book"] = list(magic.book)
     character = Character(
         name=spec.name,
         ruleset=ruleset,
@@ -120,8 +125,26 @@ def build_character(
         inventory=inventory,
         coins=coins,
         kit=None if kit is None else kit.number,
+        magic=magic,
     )
     return Creation(character, tuple(lines), detail)
+
+
+def _book(
+    spec: CharacterSpec, class_id: str, scores: dict[str, int], rng: random.Random
+) -> tuple[Magic, str]:
+    """A caster's starting book, chosen or rolled after everything else is rolled, so
+    a rolled book changes no other die (RULINGS R25, R27; docs/rulings.md H159)."""
+    from .content.spells import load_spells
+    from .magic.book import BOOK_SIZES, starting_book
+    from .magic.slots import slot_levels
+
+    if class_id not in BOOK_SIZES:
+        if spec.spells or spec.cantrip:
+            raise CommandError("only wizards and clerics start with spells", "character")
+        return Magic(), ""
+    levels = slot_levels(class_id, 1, scores)
+    return starting_book(load_spells(), class_id, spec.spells, spec.cantrip, rng, levels)
 
 
 def kit_item(content: Content, entry: KitItem) -> Item:

@@ -87,6 +87,8 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
       R19); then experience and levels (:func:`_experience`);
     - ``table NAME`` for each rolled table, ``table NAME = N`` at both ends of each
       table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
+    - ``memorise``, ``cast``, ``pray`` and ``cure`` of each caster (redhack:
+      Spellcasting; RULINGS R19, R25-R27);
     - ``note TEXT``.
     """
     if principal_role == "observer":
@@ -105,6 +107,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
         intents.append(Words("hp", (character.name, "-3")))
         intents.append(Words("hp", (character.name, "-1d6")))
         intents.append(Words("hp", (character.name, "+1d4")))
+        intents += _magic(character)
     data = state.get("fight", "current")
     fight = None if data is None else from_json(Fight, data)
     if fight is None:
@@ -134,6 +137,22 @@ def _experience(living: list[Character]) -> Iterator[Words]:
         yield Words("level", (character.name,))
         yield Words("character", ("set", character.name, "max-hp", str(character.max_hp + 1)))
         yield Words("character", ("set", character.name, "level", str(character.level + 1)))
+
+
+def _magic(character: Character) -> Iterator[Words]:
+    """A caster's magic (redhack: Spellcasting; RULINGS R19, R25-R27): memorising and
+    casting the book's first spell, the cantrip, praying and a cure trade; each fails
+    only for a rule's reason (no rest's allowance, nothing memorised)."""
+    magic = character.magic
+    if magic.cantrip:
+        yield Words("cast", (character.name, magic.cantrip))
+    if magic.book:
+        yield Words("memorise", (character.name, magic.book[0]))
+        yield Words("cast", (character.name, magic.book[0]))
+    if character.class_id == "cleric":
+        yield Words("pray", (character.name,))
+        if magic.book:
+            yield Words("cure", (character.name, magic.book[0]))
 
 
 def _creations(ruleset: Redhack, taken: set[str]) -> Iterator[Words]:

@@ -113,6 +113,35 @@ class Redhack(Ruleset[Character]):
             "a parry's cleave die rolls to hit like any other cleave die, or hits at once",
             "redhack: Warrior > Parry; RULINGS R14; docs/rulings.md H17",
         ),
+        Setting(
+            "cure-light-wounds",
+            "1d6+1",
+            (),
+            "what Cure Light Wounds heals (dice, or 'all')",
+            "RULINGS R33 (setting)",
+        ),
+        Setting(
+            "cure-serious-wounds",
+            "2d6+2",
+            (),
+            "what Cure Serious Wounds heals (dice, or 'all')",
+            "RULINGS R33 (setting)",
+        ),
+        Setting(
+            "cure-critical-wounds",
+            "3d6+3",
+            (),
+            "what Cure Critical Wounds heals (dice, or 'all')",
+            "RULINGS R33 (setting)",
+        ),
+        Setting("heal", "all", (), "what Heal heals (dice, or 'all')", "RULINGS R33 (setting)"),
+        Setting(
+            "wandering-spells",
+            "none",
+            (),
+            "the wandering-spell table an Inspiration rolls on ('none': the spell list)",
+            "redhack: Arcane Magic (wandering spell tables); RULINGS R26; docs/rulings.md H164",
+        ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"

@@ -76,6 +76,59 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
     lines.extend(f"    - {item.describe()}" for item in character.inventory)
     if features:
         lines.append(f"  Features: {features}")
+    lines.extend(magic_lines(character))
+    return tuple(lines)
+
+
+def magic_lines(character: Character) -> tuple[str, ...]:
+    """A caster's cantrip, book, slots with what each holds, what they may memorise,
+    their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34)."""
+    from .content.spells import load_spells
+    from .magic.slots import character_slots
+    from .magic.state import ALL
+
+    spells = load_spells()
+
+    def name(spell_id: str) -> str:
+        try:
+            return spells.get(spell_id).name
+        except HacktableError:
+            return spell_id
+
+    magic = character.magic
+    lines: list[str] = []
+    if magic.cantrip:
+        lines.append(f"  Cantrip: {name(magic.cantrip)} (at will)")
+    if magic.book:
+        title = "Prayerbook" if character.class_id == "cleric" else "Book"
+        lines.append(f"  {title}: {', '.join(name(s) for s in magic.book)}")
+    slots = character_slots(character)
+    if slots:
+        shown = []
+        for slot in slots:
+            what = "empty" if slot.spell is None else name(slot.spell)
+            marks = [
+                mark
+                for mark, on in (
+                    ("cast", slot.spent),
+                    ("Inspiration", slot.inspired),
+                    ("lost", slot.lost),
+                    ("extra", slot.bonus),
+                )
+                if on
+            ]
+            extra = f" ({', '.join(marks)})" if marks else ""
+            shown.append(f"L{slot.level} {what}{extra}")
+        lines.append(f"  Slots: {'; '.join(shown)}")
+    elif magic.book:
+        lines.append("  Slots: none yet")
+    if magic.memorise:
+        lines.append(f"  May memorise: {'all' if magic.memorise == ALL else magic.memorise}")
+    if magic.patrons:
+        patrons = ", ".join(f"{p} {points:+d}" for p, points in magic.patrons)
+        lines.append(f"  Patrons: {patrons}")
+    if character.downtime_actions:
+        lines.append(f"  Downtime actions: {character.downtime_actions}")
     return tuple(lines)
 
 

@@ -92,6 +92,8 @@ def character_test(
         advantages.append("background")
     if tags & expand_tags(content, background.disadvantages):
         disadvantages.append("background")
+    if character.has_condition("blessed"):  # a prayer's blessing (RULINGS R33; H171)
+        advantages.append("blessed")
     for item in character.inventory:
         if item.ref is None or _spent(item):
             continue

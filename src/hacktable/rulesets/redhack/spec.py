@@ -37,6 +37,9 @@ class CharacterSpec:
         background: the background sentence.
         advantages: background tags that give advantage.
         disadvantages: background tags that give disadvantage.
+        spells: a caster's starting book, spell ids or names (``()``: rolled; RULINGS
+            R25, R27).
+        cantrip: a wizard's cantrip (``None``: rolled).
     """
 
     name: str
@@ -46,3 +49,5 @@ class CharacterSpec:
     background: str = ""
     advantages: tuple[str, ...] = ()
     disadvantages: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    cantrip: str | None = None

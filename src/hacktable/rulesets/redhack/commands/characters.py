@@ -25,11 +25,22 @@ from .registry import COMMANDS
 
 # -- character ---------------------------------------------------------------------------
 
-_NEW_FLAGS = ("--class", "--kit", "--swap", "--background", "--adv", "--dis", "--player")
+_NEW_FLAGS = (
+    "--class",
+    "--kit",
+    "--swap",
+    "--background",
+    "--adv",
+    "--dis",
+    "--player",
+    "--spells",
+    "--cantrip",
+)
 
 _CHARACTER_USAGE = (
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
-    "[--adv TAGS] [--dis TAGS] [--player P] | character show NAME | character list | "
+    "[--adv TAGS] [--dis TAGS] [--player P] [--spells A,B,C] [--cantrip X] | "
+    "character show NAME | character list | "
     "character remove NAME | character revive NAME | character owner NAME PLAYER|gm | "
     "character set NAME level|max-hp|ATTR N"
 )
@@ -51,6 +62,9 @@ class CreationChoices:
         disadvantages: ``--dis``, its disadvantage tags, lower case.
         player: ``--player``, the player who plays it, as given (``None``: whoever
             makes it; ``"gm"``: the GM).
+        spells: ``--spells``, a caster's starting book (``None``: asked, or rolled in
+            a script; RULINGS R25, R27).
+        cantrip: ``--cantrip``, a wizard's cantrip (``None``: rolled).
     """
 
     class_id: str | None = None
@@ -60,6 +74,8 @@ class CreationChoices:
     advantages: tuple[str, ...] | None = None
     disadvantages: tuple[str, ...] | None = None
     player: str | None = None
+    spells: tuple[str, ...] | None = None
+    cantrip: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +117,10 @@ def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str
     if words[0] == "new":
         if words[-1] == "--class":
             return [cid for cid, _ in session.ruleset.classes()]
+        if words[-1] in ("--spells", "--cantrip"):
+            from .spells import spell_names
+
+            return spell_names(session)
         return _NEW_FLAGS
     if len(words) == 1:
         return character_names(session)
@@ -229,6 +249,8 @@ def _read_new(args: Args) -> tuple[str, CreationChoices]:
         background=background,
         advantages=None if adv is None else _tags(adv),
         disadvantages=None if dis is None else _tags(dis),
+        spells=None if flags.get("--spells") is None else _tags(flags["--spells"]),
+        cantrip=flags.get("--cantrip"),
     )
 
 
@@ -302,15 +324,18 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
             disadvantages=choices.disadvantages or (),
         )
         scores = ruleset.roll_scores(rng)
+        spec = _ask_book(ctx, spec, choices)
     elif ctx.ask is None:
         classes = ", ".join(cid for cid, _ in ruleset.classes())
         raise _answers().error(f"give --class ({classes}) when nobody can answer questions")
     else:
         scores = ruleset.roll_scores(rng)
-        spec = _guided(ctx, name, scores, choices, reply)
+        spec = _ask_book(ctx, _guided(ctx, name, scores, choices, reply), choices)
     creation = ruleset.build_character(spec, scores, rng)
     character = creation.character
-    canonical = _canonical_command(spec, owner)
+    canonical = _canonical_command(
+        spec, owner, creation.character.magic.book, creation.character.magic.cantrip
+    )
     reply.extend(creation.lines)
     reply.add("")
     reply.extend(ruleset.character_sheet(character))
@@ -332,7 +357,12 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     return reply
 
 
-def _canonical_command(spec: CharacterSpec, owner: str | None = None) -> str:
+def _canonical_command(
+    spec: CharacterSpec,
+    owner: str | None = None,
+    book: tuple[str, ...] = (),
+    cantrip: str | None = None,
+) -> str:
     """The flag form of a creation, so guided creations replay from the log (with
     ``--player`` for a character a player plays)."""
     words = ["character", "new", spec.name, "--class", spec.class_id]
@@ -347,7 +377,40 @@ def _canonical_command(spec: CharacterSpec, owner: str | None = None) -> str:
         words += ["--dis", ",".join(spec.disadvantages)]
     if owner is not None:
         words += ["--player", owner]
+    if book:
+        words += ["--spells", ",".join(book)]
+    if cantrip:
+        words += ["--cantrip", cantrip]
     return shlex.join(words)
+
+
+def _ask_book(ctx: Context, spec: CharacterSpec, choices: CreationChoices) -> CharacterSpec:
+    """A caster's book, asked in the console when the line gave none (Enter rolls it);
+    a script rolls it (redhack: Spellcasting; docs/rulings.md H159)."""
+    from dataclasses import replace as changed
+
+    from ..magic.book import BOOK_SIZES, book_choices
+    from .spells import spells_for
+
+    if choices.spells is not None:
+        return changed(spec, spells=choices.spells, cantrip=choices.cantrip)
+    class_id = redhack_of(ctx.session).content.class_(spec.class_id).id
+    if ctx.ask is None or class_id not in BOOK_SIZES:
+        return changed(spec, cantrip=choices.cantrip)
+    _, size, _ = BOOK_SIZES[class_id]
+    offered = ", ".join(s.id for s in book_choices(spells_for(ctx.session), class_id))
+    answer = _ask(
+        ctx,
+        f"{size} spells for the book, comma-separated ({offered}; Enter rolls them)?",
+        lambda a: _check_book(a, size),
+    )
+    return changed(spec, spells=_tags(answer), cantrip=choices.cantrip)
+
+
+def _check_book(answer: str, size: int) -> None:
+    chosen = _tags(answer)
+    if chosen and len(set(chosen)) != size:
+        raise RuleError(f"name {size} different spells, or press Enter to roll them")
 
 
 def _ask(ctx: Context, question: str, check: Callable[[str], object]) -> str:

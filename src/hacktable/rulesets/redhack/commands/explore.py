@@ -163,6 +163,13 @@ def _duration_dice(act: Act) -> None:
             roll_duration_die(act, character.name, "  ")
 
 
+def spell_effects(act: Act, lights: bool = False) -> None:
+    """Spells at work on the clock (RULINGS R33; :func:`..magic.effects.advance`)."""
+    from ..magic.effects import advance
+
+    advance(act, lights=lights)
+
+
 def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | None:
     """Let dungeon time pass and roll what falls due (RULINGS R16): at every third tick,
     an encounter check, every lit light's usage die, and any duration dice (R11).
@@ -189,10 +196,12 @@ def pass_ticks(act: Act, half_ticks: int, minutes_per_tick: int = 10) -> int | N
             act.say(f"Tick {step // 2}: torch check", "title")
             _light_check(act)
             _duration_dice(act)
+            spell_effects(act, lights=True)
             check = encounter_for(act)
             act.say(f"  {check.explanation}", "critical" if check.encounter else "dice")
             if check.encounter:
                 return step - start
+    spell_effects(act)
     return None
 
 

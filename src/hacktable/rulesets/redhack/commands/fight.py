@@ -541,6 +541,9 @@ def _end(ctx: Context) -> Reply:
         else f"{len(foes_left)} foe(s) still stand"
     )
     act.say(f"Fight {fight.number} ends after {max(fight.round, 0)} round(s): {verdict}", "title")
+    from ..magic.effects import advance
+
+    advance(act, fight_round=0)
     for fighter in fight.fighters:
         character = act.character(fighter.name)
         state = "out of the fight" if character.hp <= 0 else "standing"

@@ -139,6 +139,9 @@ def start_round(act: Act) -> None:
         act.need_fight(), ruleset=act.ruleset, party=StagedParty(act), rng=act.rng
     )
     apply(act, step)
+    from ..magic.effects import advance
+
+    advance(act, fight_round=act.need_fight().round)
 
 
 def end_of_round(act: Act) -> None:

@@ -204,6 +204,9 @@ def take_rest(
     if casters:
         memorised = "one spell" if kind == "short" else "all their spells"
         act.say(f"{', '.join(casters)} may memorise {memorised} (redhack: Magic)", "note")
+    from .rest_magic import after_rest
+
+    after_rest(act, kind, casters, rested)
     return RestOutcome(kind)
 
 

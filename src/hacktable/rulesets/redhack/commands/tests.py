@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ....errors import RuleError
-from ....play.events import Event
+from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.render import show_odds
 from ....rules.resolution import TestKind, TestRequest
@@ -16,6 +16,7 @@ from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
 from ..actors import below_two
+from ..character import Character
 from ..view import CampaignView
 from .act import Act
 from .common import (
@@ -189,16 +190,28 @@ def _character_test(ctx: Context, intent: TestIntent) -> Reply:
         )
     options = replace(intent.options, circumstances=session.ruleset.circumstances(session.state))
     request = session.ruleset.character_test(character, attribute, options)
+    used = _blessing_used(ctx, character, request)
     if isinstance(intent, SaveIntent) and intent.deadly:
-        return deadly_save(ctx, character.name, request)
-    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower())
+        return deadly_save(ctx, character.name, request, used)
+    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower(), used)
     hint = session.ruleset.tag_hint(character, options.tags)
     if hint:
         reply.add(f"  ({hint})", "muted")
     return reply
 
 
-def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> Reply:
+def _blessing_used(ctx: Context, character: Character, request: TestRequest) -> tuple[Change, ...]:
+    """A prayer's blessing is used up by the test it gave advantage (RULINGS R33;
+    docs/rulings.md H171)."""
+    if "blessed" not in request.advantages:
+        return ()
+    after = replace(character, conditions=tuple(c for c in character.conditions if c != "blessed"))
+    return (ctx.session.character_change(character, after),)
+
+
+def _roll_and_log(
+    ctx: Context, who: str, request: TestRequest, action: str, changes: tuple[Change, ...] = ()
+) -> Reply:
     session = ctx.session
     odds = session.ruleset.test_odds(request)
     result = session.ruleset.resolve_test(request, session.rng())
@@ -211,17 +224,21 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
             actor=who or "GM",
             summary=summary,
             detail=check_detail(request, result, odds),
+            changes=changes,
             command=ctx.line,
         )
     )
     return reply
 
 
-def deadly_save(ctx: Context, name: str, request: TestRequest) -> Reply:
+def deadly_save(
+    ctx: Context, name: str, request: TestRequest, changes: tuple[Change, ...] = ()
+) -> Reply:
     """A saving throw that could lead to death: rolled and shown as any save, and one
     experience for the character in the same event (redhack: Experience & Gaining
     Levels, "Saving throw that could lead to death"; docs/rulings.md H181)."""
     act = Act(ctx)
+    act.extra_changes.extend(changes)
     odds = act.ruleset.test_odds(request)
     result = act.ruleset.resolve_test(request, act.rng)
     act.reply.check(request, odds, result)

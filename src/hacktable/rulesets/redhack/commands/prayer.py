@@ -1,0 +1,422 @@
+"""Divine magic at the table: ``cure``, ``pray`` and ``patron`` (redhack: Spellcasting >
+Divine Magic; RULINGS R11, R27, R33, R34; docs/rulings.md H168-H171, H174)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ....dice.render import render_roll
+from ....dice.roller import roll
+from ....errors import HacktableError, RuleError
+from ....play.outcome import Reply
+from ...context import Context
+from ...grammar import Access, Args, Intent
+from ...powers import CONTENT
+from ..character import Character
+from ..content.spells import SpellList
+from ..core_rules import modifier
+from ..magic.prayer import lose_highest, prayer_terms, regain, slots_lost
+from ..magic.slots import character_slots
+from ..magic.state import Slot
+from ..view import CampaignView
+from .act import Act
+from .common import character_names
+from .magic import set_slots
+from .registry import COMMANDS
+from .spells import spell_names, spells_for
+
+__all__ = ["CureIntent", "PatronIntent", "PrayIntent"]
+
+
+def _cleric(act: Act, name: str) -> Character:
+    character = act.character(name)
+    if character.class_id != "cleric":
+        raise RuleError(
+            f"{character.name} is a {character.class_id}: only clerics pray and trade for "
+            "cures (redhack: Divine Magic)"
+        )
+    if character.dead:
+        raise RuleError(f"{character.name} is dead")
+    return character
+
+
+def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
+    if not words:
+        return character_names(session)
+    return spell_names(session, "divine") if len(words) in (1, 3) else ("for",)
+
+
+# -- cure --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CureIntent(Intent):
+    """Trade a memorised prayer for a cure, a free action (H174).
+
+    Attributes:
+        name: the cleric, as given.
+        spell: the memorised prayer traded, as given.
+        cure: ``for CURE``: the cure wanted (``None``: the best its level allows).
+    """
+
+    name: str
+    spell: str
+    cure: str | None = None
+
+    def access(self) -> Access:
+        """The cleric's player, or the GM."""
+        return Access.play(self.name, what="cure")
+
+
+def _read_cure(args: Args) -> CureIntent:
+    name = args.word("NAME")
+    spell = args.word("SPELL")
+    cure = None
+    if args.optional() is not None:
+        cure = args.word("CURE")
+    args.done()
+    return CureIntent(name, spell, cure)
+
+
+@COMMANDS.typed(
+    "cure",
+    "cure NAME SPELL [for CURE]",
+    "trade a memorised prayer for a cure (a free action)",
+    CureIntent,
+    _read_cure,
+    details="""
+A cleric may at any time forget a memorised prayer for a cure by its level (redhack:
+Divine Magic): 1+ Cure Light Wounds, 3+ Cure Serious Wounds, 5+ Cure Critical Wounds,
+6+ Heal. "cure Tomas bless" trades Bless for the best cure its level allows; "for
+cure-light-wounds" picks a lesser one. Then "cast Tomas cure-light-wounds on Sly".
+""",
+    complete=_complete,
+)
+def cure_command(ctx: Context, intent: CureIntent) -> Reply:
+    """Trade a prayer for a cure."""
+    act = Act(ctx)
+    character = _cleric(act, intent.name)
+    spells = spells_for(act.session)
+    traded = spells.get(intent.spell)
+    slots = character_slots(character)
+    held = [i for i, s in enumerate(slots) if s.ready and s.spell == traded.id]
+    if not held:
+        raise RuleError(
+            f"{character.name} has not memorised {traded.name}: only a memorised prayer is traded"
+        )
+    allowed = [c for c in spells.cures() if (c.trade or 99) <= traded.level]
+    if not allowed:
+        raise RuleError(f"{traded.name} is level {traded.level}: no cure is traded for it")
+    cure = allowed[-1] if intent.cure is None else spells.get(intent.cure)
+    if cure not in allowed:
+        raise RuleError(
+            f"{cure.name} needs a prayer of level {cure.trade}+, not {traded.name} "
+            f"(level {traded.level})"
+        )
+    index = held[0]
+    set_slots(
+        act,
+        character,
+        (*slots[:index], replace(slots[index], spell=cure.id, spent=False), *slots[index + 1 :]),
+    )
+    act.say(
+        f"{character.name} forgets {traded.name} for {cure.name} "
+        "(a free action; redhack: Divine Magic)"
+    )
+    return act.commit("cure", character.name)
+
+
+# -- pray --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PrayIntent(Intent):
+    """Pray for spells (R27).
+
+    Attributes:
+        name: the cleric, as given.
+        asked: ``for A,B``: the prayers asked for (``()``: those the slots last held).
+        perfect: ``perfect SPELL``: the GM's perfect spell on a 20.
+    """
+
+    name: str
+    asked: tuple[str, ...] = ()
+    perfect: str | None = None
+
+    def access(self) -> Access:
+        """The cleric's player, or the GM."""
+        return Access.play(self.name, what="pray")
+
+
+def _read_pray(args: Args) -> PrayIntent:
+    name = args.word("NAME")
+    asked: tuple[str, ...] = ()
+    perfect = None
+    while not args.empty:
+        word = args.word("for or perfect").lower()
+        if word == "for":
+            asked = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
+        elif word == "perfect":
+            perfect = args.word("SPELL")
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return PrayIntent(name, asked, perfect)
+
+
+@COMMANDS.typed(
+    "pray",
+    "pray NAME [for SPELL,...] [perfect SPELL]",
+    "pray for spells: d20 - unused slots + patron + WIS, on the prayer table",
+    PrayIntent,
+    _read_pray,
+    details="""
+d20 - 1 per slot still holding a prayer + relationship points with the patron of the
+highest slot + WIS modifier, clamped to 1-24 (RULINGS R27), every term shown; the
+result is applied: 1-2 no more prayer until a long rest ends the day (H169); 3-5
+nothing; 6-7 one slot lost per 2 slots held, highest first; 8-9 the highest lost, the
+rest regained; 10 all regained with prayers from the prayerbook; 11 all regained and
+alms of 10 x level x 1d6 coins (what cannot be paid is owed, H171); 12-13 a quest;
+14-16 all but one level-1 prayer; 17-19 exactly those asked ("for bless,silence");
+20 all plus the perfect spell ("perfect SPELL", else rolled); 21 the party is blessed;
+22 the injured healed 1d8, the others blessed; 23 Flame Strike on the foe of most HD,
+else as 22; 24 the injured healed to full, the others blessed and protected.
+""",
+    complete=_complete,
+)
+def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
+    """Pray."""
+    act = Act(ctx)
+    character = _cleric(act, intent.name)
+    spells = spells_for(act.session)
+    day = act.party().day
+    if character.magic.silenced_day and character.magic.silenced_day >= day:
+        raise RuleError(
+            f"{character.name}'s god is silent: no prayer again today (until a long rest; H169)"
+        )
+    slots = character_slots(character)
+    points = _relationship(character, slots)
+    terms = prayer_terms(slots, points, modifier(character.score("WIS")))
+    total = sum(v for _, v in terms)
+    read = act.ruleset.roll_table("prayer", act.rng, total)
+    act.say(f"{character.name} prays: d20 " + " ".join(f"{v:+d} ({w})" for w, v in terms), "title")
+    act.read_table(read)
+    act.say(f"  {read.explanation}", "dice")
+    value = read.value
+    asked = [spells.get(s).id for s in intent.asked]
+    if value <= 2:
+        character = replace(character, magic=replace(character.magic, silenced_day=day))
+        act.update(character)
+        act.say("  no prayer again today (until a long rest; H169)", "warning")
+    elif value <= 5:
+        act.say("  no prayers are granted", "note")
+    elif value <= 7:
+        lost_slots, lost = lose_highest(slots, slots_lost(len(slots)))
+        set_slots(act, character, lost_slots)
+        act.say(f"  {len(lost)} slot(s) lost until the next long rest (H170)", "warning")
+    elif value <= 9:
+        lost_slots, _ = lose_highest(slots, 1)
+        _regain(act, character, lost_slots, spells, asked)
+    elif value <= 20:
+        fill = _deity_choice(act, character, slots, spells) if value == 10 else {}
+        after = _regain(act, character, slots, spells, asked if value >= 17 else [], fill)
+        if value == 11:
+            _alms(act, act.character(character.name))
+        elif value in (12, 13):
+            act.say("  the GM gives a quest for the immediate area", "note")
+        elif value <= 16:
+            ones = [i for i, s in enumerate(after) if s.ready and _level(spells, s.spell) == 1]
+            if ones:
+                index = ones[-1]
+                set_slots(
+                    act,
+                    act.character(character.name),
+                    (*after[:index], replace(after[index], spent=True), *after[index + 1 :]),
+                )
+                act.say("  a first-level prayer is sacrificed to show humility", "note")
+        elif value == 20:
+            perfect = (
+                spells.get(intent.perfect)
+                if intent.perfect
+                else act.rng.choice(spells.of("divine"))
+            )
+            now = act.character(character.name)
+            set_slots(
+                act,
+                now,
+                (*character_slots(now), Slot(max(1, perfect.level), perfect.id, bonus=True)),
+            )
+            act.say(f"  and the perfect spell: {perfect.name}", "success")
+    else:
+        _miracle(act, character, value, spells)
+    act.detail["prayer"] = read.detail
+    return act.commit("pray", character.name)
+
+
+def _level(spells: SpellList, spell_id: str | None) -> int:
+    try:
+        return spells.get(spell_id or "").level
+    except HacktableError:
+        return 0
+
+
+def _relationship(character: Character, slots: tuple[Slot, ...]) -> int:
+    """Points with the patron of the highest slot (H168): levels 3-5 the servant's if
+    one is named, else the deity's (the first patron)."""
+    patrons = dict(character.magic.patrons)
+    if not patrons:
+        return 0
+    highest = max((s.level for s in slots), default=1)
+    servant = character.magic.servant
+    if 3 <= highest <= 5 and servant in patrons:
+        return patrons[servant]
+    deity = next((p for p, _ in character.magic.patrons if p != servant), servant)
+    return patrons.get(deity or "", 0)
+
+
+def _deity_choice(
+    act: Act, character: Character, slots: tuple[Slot, ...], spells: SpellList
+) -> dict[int, str]:
+    """Prayer 10: each slot filled with a prayer the deity picks, rolled from the
+    prayerbook (and the divine list above level 2) for the slot's level (H171)."""
+    fill = {}
+    for index, slot in enumerate(slots):
+        pool = [s for s in character.magic.book if 0 < _level(spells, s) <= slot.level]
+        if slot.level >= 3:
+            pool += [s.id for s in spells.of("divine", slot.level)]
+        if pool and not slot.lost:
+            fill[index] = act.rng.choice(pool)
+    return fill
+
+
+def _regain(
+    act: Act,
+    character: Character,
+    slots: tuple[Slot, ...],
+    spells: SpellList,
+    asked: list[str],
+    fill: dict[int, str] | None = None,
+) -> tuple[Slot, ...]:
+    fill = dict(fill or {})
+    if asked:
+        from ..magic.memorise import place
+
+        empty = tuple(replace(s, spell=None, spent=False) if not s.lost else s for s in slots)
+        out = place(empty, [(a, max(1, _level(spells, a))) for a in asked], None)
+    else:
+        out = regain(slots, fill)
+    set_slots(act, character, out)
+    act.say("  regained: " + ", ".join(s.spell or "empty" for s in out if not s.lost), "success")
+    return out
+
+
+def _alms(act: Act, character: Character) -> None:
+    rolled = roll("1d6", act.rng)
+    alms = 10 * character.level * rolled.total
+    paid = min(alms, character.coins)
+    owed = alms - paid
+    conditions = character.conditions
+    if owed:
+        conditions = (*conditions, f"owes-alms: {owed}")
+    act.update(replace(character.with_coins(character.coins - paid), conditions=conditions))
+    act.say(
+        f"  alms 10 x level {character.level} x {render_roll(rolled)} = {alms} coins: {paid} paid"
+        + (f", {owed} owed (H171)" if owed else ""),
+        "warning",
+    )
+
+
+def _miracle(act: Act, cleric: Character, value: int, spells: SpellList) -> None:
+    """21-24: the party blessed, healed or protected; 23 Flame Strike (R33; H171)."""
+    from .mechanics import damage_foe
+
+    if value == 23 and act.fight is not None and act.fight.active_foes():
+        foe = max(act.fight.active_foes(), key=lambda f: f.hd)
+        damage = roll(spells.get("flame-strike").damage or "6d8", act.rng)
+        act.say(f"  Flame Strike falls on {foe.name}: {render_roll(damage)}", "dice")
+        damage_foe(act, foe.key, damage.total, cleric.name)
+        return
+    for character in act.session.characters():
+        now = act.character(character.name)
+        if now.dead:
+            continue
+        injured = now.hp < now.max_hp
+        if value >= 22 and injured and value != 24:
+            rolled = roll("1d8", act.rng)
+            after = now.with_hp(now.hp + rolled.total)
+            act.say(
+                f"  {now.name} is healed {render_roll(rolled)}: HP {now.hp} -> {after.hp}",
+                "success",
+            )
+            act.update(after)
+        elif value == 24 and injured:
+            act.update(now.with_hp(now.max_hp))
+            act.say(f"  {now.name} is healed to full: HP {now.max_hp}", "success")
+        else:
+            extra = ("blessed", "protected") if value == 24 else ("blessed",)
+            added = tuple(c for c in extra if not now.has_condition(c))
+            act.update(replace(now, conditions=(*now.conditions, *added)))
+            act.say(f"  {now.name} is {' and '.join(extra)}", "success")
+
+
+# -- patron ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PatronIntent(Intent):
+    """Set a cleric's relationship points with a patron (R34; H168).
+
+    Attributes:
+        name: the cleric, as given.
+        patron: the patron's name.
+        points: the relationship points.
+        servant: the patron grants levels 3-5 (the deity's servant).
+    """
+
+    name: str
+    patron: str
+    points: int
+    servant: bool = False
+
+    def access(self) -> Access:
+        """The GM's: a patron's favour is the GM's to set (RULINGS R34)."""
+        return Access.gm(CONTENT, "patron")
+
+
+def _read_patron(args: Args) -> PatronIntent:
+    name = args.word("NAME")
+    patron = args.word("GOD")
+    points = args.to_int(args.word("POINTS"), "POINTS")
+    servant = False
+    if args.optional() is not None:
+        servant = True
+    args.done()
+    return PatronIntent(name, patron, points, servant)
+
+
+@COMMANDS.typed(
+    "patron",
+    "patron NAME GOD POINTS [servant]",
+    "set a cleric's relationship points with a patron (the GM's)",
+    PatronIntent,
+    _read_patron,
+    details="""
+"patron Tomas Ulm 2" sets Tomas's relationship with Ulm to +2 (RULINGS R34); the prayer
+roll adds the points of the patron of the highest slot (R27). "servant" marks the
+deity's servant who grants levels 3-5 (H168); the others are the deity.
+""",
+    complete=lambda session, words: character_names(session) if not words else (),
+)
+def patron_command(ctx: Context, intent: PatronIntent) -> Reply:
+    """Set a patron's relationship points."""
+    act = Act(ctx)
+    character = _cleric(act, intent.name)
+    patrons = [(p, v) for p, v in character.magic.patrons if p != intent.patron]
+    magic = replace(
+        character.magic,
+        patrons=(*patrons, (intent.patron, intent.points)),
+        servant=intent.patron if intent.servant else character.magic.servant,
+    )
+    act.update(replace(character, magic=magic))
+    act.say(f"{character.name}'s relationship with {intent.patron}: {intent.points:+d}")
+    return act.commit("patron")
