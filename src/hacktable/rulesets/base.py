@@ -260,9 +260,14 @@ class Ruleset(ABC, Generic[CharacterT]):
         the conformance suite makes and round-trips."""
 
     @abstractmethod
-    def make_item(self, name: str) -> tuple[Item, bool]:
-        """An item called ``name``: from the equipment list if it is there (``True``),
-        else custom gear (``False``)."""
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """An item called ``name`` from the equipment list (``True``), or custom gear
+        (``False``) when ``custom`` asks for it (docs/rulings.md H191).
+
+        Raises:
+            UnknownNameError: ``name`` is not on the list and ``custom`` is not asked
+                (naming what it most likely meant).
+        """
 
     def equip(self, character: CharacterT, index: int, on: bool = True) -> CharacterT:
         """A copy of ``character`` with the item at ``index`` worn (or taken off).

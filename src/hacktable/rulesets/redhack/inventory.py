@@ -6,12 +6,11 @@ Sources: redhack: Equipment > Equipment List, Encumberance; RULINGS R29.
 from __future__ import annotations
 
 from ...dice.usage import UsageDie
-from ...errors import UnknownNameError
 from .character import Character, Item
-from .content.equipment import Armour, ArmourPiece, Gear, Weapon
+from .content.equipment import Armour, ArmourPiece, EquipmentItem, Gear, Weapon
 from .content.index import Content
 
-__all__ = ["carry_check", "encumbrance", "load", "make_item"]
+__all__ = ["carry_check", "encumbrance", "item_from", "load", "make_item"]
 
 
 def load(character: Character) -> int:
@@ -50,16 +49,24 @@ def carry_check(before: Character, after: Character) -> str | None:
     return None
 
 
-def make_item(content: Content, name: str) -> tuple[Item, bool]:
-    """An item from the equipment list (redhack: Equipment), or custom gear.
+def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, bool]:
+    """An item from the equipment list as a player names it (redhack: Equipment;
+    docs/rulings.md H190), or custom gear when ``custom`` asks for it (H191).
 
     Returns:
         The item, and whether it is on the equipment list.
+
+    Raises:
+        UnknownNameError: not on the list ("did you mean ...?") and not ``custom``.
     """
-    try:
-        entry = content.equipment(name)
-    except UnknownNameError:
+    if custom:
         return Item(name=name), False
+    return item_from(content.equipment(name)), True
+
+
+def item_from(entry: EquipmentItem) -> Item:
+    """The inventory item an equipment entry makes (redhack: Equipment > Equipment
+    List): its kind, usage die, hands and slots."""
     kind = "gear"
     usage: UsageDie | None = None
     hands: int | None = None
@@ -86,4 +93,4 @@ def make_item(content: Content, name: str) -> tuple[Item, bool]:
         hands=hands,
         slots=entry.slots,
         notes=entry.notes,
-    ), True
+    )

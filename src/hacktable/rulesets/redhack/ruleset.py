@@ -211,9 +211,10 @@ class Redhack(Ruleset[Character]):
         """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
         return inventory.carry_check(before, after)
 
-    def make_item(self, name: str) -> tuple[Item, bool]:
-        """An item from the equipment list (redhack: Equipment), or custom gear."""
-        return inventory.make_item(self.content, name)
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """An item from the equipment list (redhack: Equipment), or custom gear when
+        asked for (docs/rulings.md H191)."""
+        return inventory.make_item(self.content, name, custom)
 
     def armour_class(self, character: Character) -> int:
         """Player AC (RULINGS R7; :func:`.armour.armour_class`): DEX, or the worn
