@@ -64,14 +64,15 @@ def typed_keys(typed: str) -> Iterator[str]:
         if key.endswith(suffix) and len(key) > len(suffix):
             stems.append(key[: -len(suffix)])
     stems.append(key + "mail")
-    seen: set[str] = set()
+    candidates = [*stems]
     for stem in stems:
-        for candidate in (stem, stem + "s", stem[:-1] if stem.endswith("s") else ""):
-            if candidate and candidate not in seen:
-                seen.add(candidate)
-                yield candidate
-    if key.endswith("es") and key[:-2] not in seen:
-        yield key[:-2]
+        candidates += [stem + "s", stem[:-1] if stem.endswith("s") else ""]
+    candidates.append(key[:-2] if key.endswith("es") else "")
+    seen: set[str] = set()
+    for candidate in candidates:
+        if candidate and candidate not in seen:
+            seen.add(candidate)
+            yield candidate
 
 
 def suggest(typed: str, keys: Mapping[str, str]) -> tuple[str, ...]:
