@@ -182,6 +182,14 @@ class Character:
         """A copy with ``item`` added at the end."""
         return replace(self, inventory=(*self.inventory, item))
 
+    def add_items(self, item: Item, quantity: int = 1) -> Self:
+        """A copy with ``quantity`` of ``item`` added: one line each when it has a usage
+        die (three torches burn one after the other: docs/rulings.md H15), else one
+        line of that quantity."""
+        if item.usage is not None:
+            return replace(self, inventory=(*self.inventory, *(item,) * quantity))
+        return self.add_item(replace(item, quantity=quantity) if quantity != 1 else item)
+
     def remove_item(self, index: int) -> Self:
         """A copy without the item at ``index``."""
         return replace(self, inventory=self.inventory[:index] + self.inventory[index + 1 :])

@@ -269,6 +269,11 @@ class Ruleset(ABC, Generic[CharacterT]):
                 (naming what it most likely meant).
         """
 
+    def item_names(self) -> tuple[str, ...]:
+        """The names ``make_item`` knows, one word each (for tab completion of
+        ``give``); none by default."""
+        return ()
+
     def equip(self, character: CharacterT, index: int, on: bool = True) -> CharacterT:
         """A copy of ``character`` with the item at ``index`` worn (or taken off).
 

@@ -205,16 +205,12 @@ def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     item, known = session.ruleset.make_item(intent.item, intent.custom)
     if intent.usage is not None:
         item = replace(item, usage=intent.usage)
-    after = character
+    # Each with a usage die has its own: three torches burn one after the other (H15).
+    after = character.add_items(item, quantity)
     if item.usage is not None:
-        # Each has its own usage die: three torches burn one after the other (H15).
-        for _ in range(quantity):
-            after = after.add_item(item)
         shown = item.describe() if quantity == 1 else f"{quantity} x {item.describe()}"
     else:
-        item = replace(item, quantity=quantity) if quantity != 1 else item
-        after = after.add_item(item)
-        shown = item.describe()
+        shown = (replace(item, quantity=quantity) if quantity != 1 else item).describe()
     too_much = session.ruleset.carry_check(character, after)
     if too_much and not intent.force:
         raise RuleError(f"{too_much} (add 'force' to give it anyway)")

@@ -113,6 +113,13 @@ class Redhack(Ruleset[Character]):
             "a parry's cleave die rolls to hit like any other cleave die, or hits at once",
             "redhack: Warrior > Parry; RULINGS R14; docs/rulings.md H17",
         ),
+        Setting(
+            "sell-price",
+            "half",
+            ("half", "third", "full"),
+            "what a sale fetches before any haggle: half, a third or all of the list price",
+            "RULINGS R35 (default half); docs/rulings.md H193",
+        ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
@@ -210,6 +217,11 @@ class Redhack(Ruleset[Character]):
     def carry_check(self, before: Character, after: Character) -> str | None:
         """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
         return inventory.carry_check(before, after)
+
+    def item_names(self) -> tuple[str, ...]:
+        """The equipment list's ids, one word each (redhack: Equipment > Equipment
+        List)."""
+        return tuple(entry.id for entry in self.content.equipment_items)
 
     def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
         """An item from the equipment list (redhack: Equipment), or custom gear when

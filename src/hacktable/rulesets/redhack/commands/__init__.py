@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (registration)
     fight,
     fortune,
     rest,
+    shop,
     supplies,
     tests,
     trade,
