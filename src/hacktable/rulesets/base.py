@@ -361,6 +361,13 @@ class Ruleset(ABC, Generic[CharacterT]):
         del before, after
         return None
 
+    def carry_notes(self, before: CharacterT, after: CharacterT) -> tuple[str, ...]:
+        """What to say of how ``after`` carries what it holds when a change added to it
+        but no limit refuses it (redhack: more than DEX items in hand); none by
+        default."""
+        del before, after
+        return ()
+
     def protection(self, character: CharacterT) -> str | None:
         """How ``character`` is protected, in the ruleset's terms (redhack: ``"AC 14"``),
         for ``equip`` to say what wearing or taking off an item changed; ``None`` (the

@@ -104,6 +104,8 @@ def coins_command(ctx: Context, intent: CoinsIntent) -> Reply:
     summary = f"{character.name}: coins {character.coins} -> {after.coins}"
     reply = Reply().add(summary)
     reply.adjust(f"{character.name}'s coins", target, after.coins, "coins never go below 0")
+    for note in session.ruleset.carry_notes(character, after):
+        reply.add(note, "warning")
     session.commit_character("coins", character, after, summary, ctx.line)
     return reply
 
@@ -207,7 +209,7 @@ def give_command(ctx: Context, intent: GiveIntent) -> Reply:
         item = replace(item, usage=intent.usage)
     # Each with a usage die has its own: three torches burn one after the other (H15).
     after = character.add_items(item, quantity)
-    if item.usage is not None:
+    if item.usage is not None or item.kind == "container":
         shown = item.describe() if quantity == 1 else f"{quantity} x {item.describe()}"
     else:
         shown = (replace(item, quantity=quantity) if quantity != 1 else item).describe()
@@ -219,6 +221,8 @@ def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     reply = Reply().add(summary)
     if not known:
         reply.add("(custom gear: not from the equipment list)", "muted")
+    for note in session.ruleset.carry_notes(character, after):
+        reply.add(note, "warning")
     return reply
 
 

@@ -218,6 +218,12 @@ class Redhack(Ruleset[Character]):
         """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
         return inventory.carry_check(before, after)
 
+    def carry_notes(self, before: Character, after: Character) -> tuple[str, ...]:
+        """More than DEX items in hand, pockets and clothes (RULINGS R29; docs/rulings.md
+        H196; :func:`.inventory.hands_check`)."""
+        said = inventory.hands_check(before, after)
+        return () if said is None else (said,)
+
     def item_names(self) -> tuple[str, ...]:
         """The equipment list's ids, one word each (redhack: Equipment > Equipment
         List)."""

@@ -177,6 +177,8 @@ def buy_command(ctx: Context, intent: BuyIntent) -> Reply:
     act.update(after)
     act.say(f"{character.name} buys {order.describe()} for {_coins(price)} (list {listed})")
     act.say(f"{character.name}: coins {character.coins} -> {after.coins}")
+    for note in act.ruleset.carry_notes(character, after):
+        act.say(note, "warning", log=False)
     act.detail.update(paid=price)
     return act.commit("buy", character.name)
 
