@@ -197,7 +197,9 @@ An item named in the equipment list takes its usage die, damage and slots from t
 lacks is refused ("did you mean ...?"); "custom" (or --custom) adds it as custom gear
 (give Mirela lucky stone custom). "ud8" sets the usage die, "x3" the quantity.
 """,
-    complete=names_first,
+    complete=lambda session, words: (
+        session.names() if not words else (*session.ruleset.item_names(), "custom", "force")
+    ),
 )
 def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     """Add an item."""
