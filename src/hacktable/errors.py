@@ -117,9 +117,13 @@ class UnknownNameError(HacktableError, LookupError):
         kind: what sort of name it is, e.g. ``"attribute"``.
         name: the name as given.
         choices: the names that do exist.
+        suggestions: the names it most likely meant, when the caller knows better
+            than difflib over ``choices`` (redhack's loose item names).
     """
 
-    def __init__(self, kind: str, name: str, choices: Iterable[str] = ()) -> None:
+    def __init__(
+        self, kind: str, name: str, choices: Iterable[str] = (), suggestions: Iterable[str] = ()
+    ) -> None:
         import difflib  # only on the error path: keeps start-up light
 
         self.kind = kind
@@ -127,7 +131,10 @@ class UnknownNameError(HacktableError, LookupError):
         self.choices = tuple(choices)
         message = f"unknown {kind} {name!r}"
         close = difflib.get_close_matches(name.lower(), [c.lower() for c in self.choices], n=1)
-        if close:
+        meant = [repr(s) for s in suggestions]
+        if meant:
+            message += f" (did you mean {' or '.join(meant)}?)"
+        elif close:
             original = next(c for c in self.choices if c.lower() == close[0])
             message += f" (did you mean {original!r}?)"
         elif self.choices and len(self.choices) <= 12:

@@ -236,12 +236,12 @@ def test_coins_cannot_go_negative(party: Play) -> None:
 
 def test_give_from_the_equipment_list_and_custom(party: Play) -> None:
     assert "Rations (ud8)" in party("give Mirela rations")
-    shown = party("give Mirela lucky pebble")
+    shown = party("give Mirela lucky pebble custom")  # custom only when asked (H191)
     assert "custom gear" in shown
     assert "3 x Iron Rations (ud8)" in party("give Mirela iron rations x3")
     rations = [i for i in party.session.character("Mirela").inventory if i.ref == "iron-rations"]
     assert len(rations) == 3  # each with its own usage die (H15)
-    assert "x2" in party("give Mirela lucky pebble x2")
+    assert "x2" in party("give Mirela lucky pebble x2 custom")
 
 
 def test_equip_changes_ac(party: Play) -> None:

@@ -50,7 +50,7 @@ class Item:
     Attributes:
         name: as shown, e.g. ``"Torch"``.
         kind: ``weapon``, ``armour``, ``shield``, ``helm``, ``tool``, ``ammunition``,
-            ``light``, ``ration``, ``water`` or ``gear``.
+            ``light``, ``ration``, ``water``, ``container`` or ``gear``.
         ref: the rules content id it came from (``"torch"``), if any.
         usage: its usage die (``None`` if it has none; ``EXHAUSTED`` once used up).
         damage: damage dice for a weapon, e.g. ``"1d8"``.
@@ -61,6 +61,11 @@ class Item:
         slots: inventory slots it takes (redhack: Equipment > Encumberance; R29).
         quantity: how many.
         notes: anything else.
+        holder: the label of the container it is in (redhack: Equipment >
+            Encumberance), ``""`` when it is not in one.
+        label: a container's own label, unique in the inventory (``"small-sack-2"``),
+            given when something is first put in it.
+        coins: the coins a container holds (of the character's coins).
     """
 
     name: str
@@ -75,6 +80,9 @@ class Item:
     slots: int = 1
     quantity: int = 1
     notes: str = ""
+    holder: str = ""
+    label: str = ""
+    coins: int = 0
 
     def describe(self) -> str:
         """E.g. ``"Torch (ud6)"``, ``"Two Handed Weapon (1d10, two-handed)"``."""
@@ -181,6 +189,14 @@ class Character:
     def add_item(self, item: Item) -> Self:
         """A copy with ``item`` added at the end."""
         return replace(self, inventory=(*self.inventory, item))
+
+    def add_items(self, item: Item, quantity: int = 1) -> Self:
+        """A copy with ``quantity`` of ``item`` added: one line each when it has a usage
+        die (three torches burn one after the other: docs/rulings.md H15) or is a
+        container (each holds its own, H195), else one line of that quantity."""
+        if item.usage is not None or item.kind == "container":
+            return replace(self, inventory=(*self.inventory, *(item,) * quantity))
+        return self.add_item(replace(item, quantity=quantity) if quantity != 1 else item)
 
     def remove_item(self, index: int) -> Self:
         """A copy without the item at ``index``."""

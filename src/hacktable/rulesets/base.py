@@ -260,9 +260,19 @@ class Ruleset(ABC, Generic[CharacterT]):
         the conformance suite makes and round-trips."""
 
     @abstractmethod
-    def make_item(self, name: str) -> tuple[Item, bool]:
-        """An item called ``name``: from the equipment list if it is there (``True``),
-        else custom gear (``False``)."""
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """An item called ``name`` from the equipment list (``True``), or custom gear
+        (``False``) when ``custom`` asks for it (docs/rulings.md H191).
+
+        Raises:
+            UnknownNameError: ``name`` is not on the list and ``custom`` is not asked
+                (naming what it most likely meant).
+        """
+
+    def item_names(self) -> tuple[str, ...]:
+        """The names ``make_item`` knows, one word each (for tab completion of
+        ``give``); none by default."""
+        return ()
 
     def equip(self, character: CharacterT, index: int, on: bool = True) -> CharacterT:
         """A copy of ``character`` with the item at ``index`` worn (or taken off).
@@ -350,6 +360,13 @@ class Ruleset(ABC, Generic[CharacterT]):
         or ``None`` (no limit by default)."""
         del before, after
         return None
+
+    def carry_notes(self, before: CharacterT, after: CharacterT) -> tuple[str, ...]:
+        """What to say of how ``after`` carries what it holds when a change added to it
+        but no limit refuses it (redhack: more than DEX items in hand); none by
+        default."""
+        del before, after
+        return ()
 
     def protection(self, character: CharacterT) -> str | None:
         """How ``character`` is protected, in the ruleset's terms (redhack: ``"AC 14"``),

@@ -167,7 +167,10 @@ SAME = [
         CharacterIntent("new", "Bo", CreationChoices(class_id="wizard", kit=0)),
     ),
     ("give Aldric torch x3", GiveIntent("Aldric", "torch", quantity=3)),
-    ("give Aldric mystery box ud8", GiveIntent("Aldric", "mystery box", UsageDie.UD8)),
+    (
+        "give Aldric mystery box ud8 custom",
+        GiveIntent("Aldric", "mystery box", UsageDie.UD8, custom=True),
+    ),
     ("drop Aldric torch", DropIntent("Aldric", "torch")),
     ("equip Aldric large shield off", EquipIntent("Aldric", "large shield", off=True)),
     ("usage Aldric torch adv", UsageIntent("Aldric", "torch", advantages=1)),

@@ -520,7 +520,7 @@ def test_console_journey_through_the_marsh(table: Play) -> None:
 def test_console_plan_shows_who_slows_the_party(table: Play) -> None:
     sly = table.session.character("Sly")
     extra = sly.score("STR") - RULES.load(sly) + 1
-    table(f"give Sly stones x{extra} force")
+    table(f"give Sly stones x{extra} custom force")
     planned = table("travel plan --road --mounts 1")
     assert "slowing the party: Sly encumbered" in planned
     assert "speed +1 (mounts +1, road +1, slowed, dragging or encumbered -1)" in planned

@@ -104,6 +104,8 @@ def coins_command(ctx: Context, intent: CoinsIntent) -> Reply:
     summary = f"{character.name}: coins {character.coins} -> {after.coins}"
     reply = Reply().add(summary)
     reply.adjust(f"{character.name}'s coins", target, after.coins, "coins never go below 0")
+    for note in session.ruleset.carry_notes(character, after):
+        reply.add(note, "warning")
     session.commit_character("coins", character, after, summary, ctx.line)
     return reply
 
@@ -125,8 +127,8 @@ def complete_items(session: CampaignView[Any], words: list[str]) -> Iterable[str
 @dataclass(frozen=True, slots=True)
 class GiveIntent(Intent):
     """Add an item to a character's inventory: from the equipment list, or custom gear
-    (the ruleset's ``make_item`` and ``carry_check``; docs/rulings.md H15 on several
-    dice).
+    when asked for (the ruleset's ``make_item`` and ``carry_check``; docs/rulings.md H15
+    on several dice, H191 on custom gear).
 
     Attributes:
         character: the character's name.
@@ -134,6 +136,7 @@ class GiveIntent(Intent):
         usage: ``ud N``, the usage die it comes with (``None``: the list's, if any).
         quantity: ``xN``, how many (1 to 100).
         force: ``force``, give it even when it is more than the character can carry.
+        custom: ``custom``, custom gear: a name the equipment list lacks (H191).
     """
 
     character: str
@@ -141,6 +144,7 @@ class GiveIntent(Intent):
     usage: UsageDie | None = None
     quantity: int = 1
     force: bool = False
+    custom: bool = False
 
     def access(self) -> Access:
         """The character's player manages their inventory; ``force`` (past what they
@@ -156,9 +160,10 @@ def _read_give(args: Args) -> GiveIntent:
     usage: UsageDie | None = None
     quantity = 1
     name_words = []
-    force = bool(words) and words[-1].lower() == "force"
-    if force:
-        words = words[:-1]
+    force = custom = False
+    while words and words[-1].lower().lstrip("-") in ("force", "custom"):
+        flag = words.pop().lower().lstrip("-")
+        force, custom = force or flag == "force", custom or flag == "custom"
     items = iter(words)
     for word in items:
         low = word.lower()
@@ -177,40 +182,39 @@ def _read_give(args: Args) -> GiveIntent:
         raise args.error("missing ITEM")
     if len(item_name) > 60 or any(not ch.isprintable() for ch in item_name):
         raise args.error("an item's name is at most 60 printable characters")
-    return GiveIntent(name, item_name, usage, quantity, force)
+    return GiveIntent(name, item_name, usage, quantity, force, custom)
 
 
 @CORE.typed(
     "give",
-    "give NAME ITEM [ud N] [xN] [force]",
-    "add an item to a character's inventory (from the equipment list, or your own)",
+    "give NAME ITEM [ud N] [xN] [custom] [force]",
+    "add an item to a character's inventory (from the equipment list, or custom gear)",
     GiveIntent,
     _read_give,
     details="""
 An item named in the equipment list takes its usage die, damage and slots from there
-(give Aldric "50' rope", give Mirela rations). Any other name adds custom gear. "ud8"
-sets the usage die, "x3" the quantity.
+(give Aldric "50' rope", give Mirela rations, give Tomas plate armour). A name the list
+lacks is refused ("did you mean ...?"); "custom" (or --custom) adds it as custom gear
+(give Mirela lucky stone custom). "ud8" sets the usage die, "x3" the quantity.
 """,
-    complete=names_first,
+    complete=lambda session, words: (
+        session.names() if not words else (*session.ruleset.item_names(), "custom", "force")
+    ),
 )
 def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     """Add an item."""
     session = ctx.session
     character = session.character(intent.character)
     quantity = intent.quantity
-    item, known = session.ruleset.make_item(intent.item)
+    item, known = session.ruleset.make_item(intent.item, intent.custom)
     if intent.usage is not None:
         item = replace(item, usage=intent.usage)
-    after = character
-    if item.usage is not None:
-        # Each has its own usage die: three torches burn one after the other (H15).
-        for _ in range(quantity):
-            after = after.add_item(item)
+    # Each with a usage die has its own: three torches burn one after the other (H15).
+    after = character.add_items(item, quantity)
+    if item.usage is not None or item.kind == "container":
         shown = item.describe() if quantity == 1 else f"{quantity} x {item.describe()}"
     else:
-        item = replace(item, quantity=quantity) if quantity != 1 else item
-        after = after.add_item(item)
-        shown = item.describe()
+        shown = (replace(item, quantity=quantity) if quantity != 1 else item).describe()
     too_much = session.ruleset.carry_check(character, after)
     if too_much and not intent.force:
         raise RuleError(f"{too_much} (add 'force' to give it anyway)")
@@ -218,7 +222,9 @@ def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     session.commit_character("item.give", character, after, summary, ctx.line)
     reply = Reply().add(summary)
     if not known:
-        reply.add("(not in the equipment list: added as custom gear)", "muted")
+        reply.add("(custom gear: not from the equipment list)", "muted")
+    for note in session.ruleset.carry_notes(character, after):
+        reply.add(note, "warning")
     return reply
 
 

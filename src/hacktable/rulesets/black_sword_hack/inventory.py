@@ -8,18 +8,25 @@ gear.
 from __future__ import annotations
 
 from ...dice.usage import UsageDie
+from ...errors import UnknownNameError
 from .character import Item
 from .content.index import Content
 
 __all__ = ["make_item"]
 
 
-def make_item(content: Content, name: str) -> tuple[Item, bool]:
-    """An item called ``name``: from the equipment list (``True``), else custom gear
-    (``False``)."""
+def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, bool]:
+    """An item called ``name``: from the equipment list (``True``), or custom gear
+    (``False``) when ``custom`` asks for it (docs/rulings.md H191).
+
+    Raises:
+        UnknownNameError: not on the list, and ``custom`` not asked.
+    """
+    if custom:
+        return Item(name), False
     known = content.item(name)
     if known is None:
-        return Item(name), False
+        raise UnknownNameError("equipment", name, [e.id for e in content.equipment])
     usage = UsageDie.parse(known.usage) if known.usage else None
     if known.kind == "weapon":
         types: tuple[str, ...] = ("ranged",) if known.ranged else ()

@@ -155,11 +155,12 @@ class BlackSwordHack(Ruleset[Character]):
                 specs.append(CharacterSpec(name, origin, chosen))
         return tuple(specs)
 
-    def make_item(self, name: str) -> tuple[Item, bool]:
-        """An item from the equipment list (every weapon 1d6, 2.1.6), or custom gear."""
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """An item from the equipment list (every weapon 1d6, 2.1.6), or custom gear
+        when asked for (docs/rulings.md H191)."""
         from .inventory import make_item
 
-        return make_item(self.content, name)
+        return make_item(self.content, name, custom)
 
     def character_sheet(self, character: Character) -> tuple[str, ...]:
         """The sheet (:func:`.sheet.character_sheet`)."""

@@ -6,20 +6,20 @@ Sources: redhack: Equipment > Equipment List, Encumberance; RULINGS R29.
 from __future__ import annotations
 
 from ...dice.usage import UsageDie
-from ...errors import UnknownNameError
+from . import containers
 from .character import Character, Item
-from .content.equipment import Armour, ArmourPiece, Gear, Weapon
+from .content.equipment import Armour, ArmourPiece, EquipmentItem, Gear, Weapon
 from .content.index import Content
 
-__all__ = ["carry_check", "encumbrance", "load", "make_item"]
+__all__ = ["carry_check", "encumbrance", "hands_check", "item_from", "load", "make_item"]
 
 
 def load(character: Character) -> int:
     """Inventory slots in use (redhack: Equipment > Encumberance; RULINGS R29): each
     item's slots (times its quantity, but a usage die of torches or rations is one
-    bundle), and one slot per 250 coins or part of it."""
-    items = sum(i.slots * (1 if i.usage else i.quantity) for i in character.inventory)
-    return items + -(-character.coins // 250)
+    bundle), and one slot per 250 coins or part of it; what is in a container counts
+    once (:func:`.containers.load`, docs/rulings.md H195)."""
+    return containers.load(character)
 
 
 def encumbrance(character: Character) -> str:
@@ -50,16 +50,43 @@ def carry_check(before: Character, after: Character) -> str | None:
     return None
 
 
-def make_item(content: Content, name: str) -> tuple[Item, bool]:
-    """An item from the equipment list (redhack: Equipment), or custom gear.
+def hands_check(before: Character, after: Character) -> str | None:
+    """At most DEX items held or in pockets and clothes, sacks included, worn
+    containers and worn armour not (redhack: Equipment > Encumberance; RULINGS R29;
+    docs/rulings.md H196): said when a change passes it, not refused.
+
+    Returns:
+        The line saying ``after`` holds more than DEX (when the change added to what is
+        held), or ``None``.
+    """
+    count, dex = containers.held(after), after.score("DEX")
+    if count > dex and count > containers.held(before):
+        return (
+            f"{after.name} has {count} items in hand, pockets and clothes, more than "
+            f"DEX {dex} (redhack: Equipment > Encumberance): put some in a backpack "
+            "or a sack ('put')"
+        )
+    return None
+
+
+def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, bool]:
+    """An item from the equipment list as a player names it (redhack: Equipment;
+    docs/rulings.md H190), or custom gear when ``custom`` asks for it (H191).
 
     Returns:
         The item, and whether it is on the equipment list.
+
+    Raises:
+        UnknownNameError: not on the list ("did you mean ...?") and not ``custom``.
     """
-    try:
-        entry = content.equipment(name)
-    except UnknownNameError:
+    if custom:
         return Item(name=name), False
+    return item_from(content.equipment(name)), True
+
+
+def item_from(entry: EquipmentItem) -> Item:
+    """The inventory item an equipment entry makes (redhack: Equipment > Equipment
+    List): its kind, usage die, hands and slots."""
     kind = "gear"
     usage: UsageDie | None = None
     hands: int | None = None
@@ -78,6 +105,8 @@ def make_item(content: Content, name: str) -> tuple[Item, bool]:
         )
         if entry.id in ("arrows", "quarrels", "silver-arrow"):
             kind = "ammunition"
+        elif entry.category == "container":
+            kind = "container"  # each its own line (H195)
     return Item(
         name=entry.name,
         kind=kind,
@@ -86,4 +115,4 @@ def make_item(content: Content, name: str) -> tuple[Item, bool]:
         hands=hands,
         slots=entry.slots,
         notes=entry.notes,
-    ), True
+    )

@@ -85,6 +85,10 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
       is, ``next`` once the round has begun, ``fight end``;
     - ``rest short`` and ``rest long`` when there is no fight (redhack: Resting; RULINGS
       R19); then experience and levels (:func:`_experience`);
+    - out of a fight, ``buy`` a cheap order (torches, a rope and a backpack) and a
+      haggled one (chain mail), ``sell`` the first item carried from the list; ``put``
+      an item in hand in each container carried, ``take`` each item out of one
+      (redhack: Equipment; RULINGS R29, R30, R35; docs/rulings.md H192-H197);
     - ``table NAME`` for each rolled table, ``table NAME = N`` at both ends of each
       table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
     - ``memorise``, ``cast``, ``pray`` and ``cure`` of each caster (redhack:
@@ -117,8 +121,12 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
         intents.append(Words("rest", ("short",)))
         intents.append(Words("rest", ("long",)))
         intents += _experience(living)
+        for character in living:
+            intents += _shopping(character)
     else:
         intents += _fight(fight, {c.key: c for c in living})
+    for character in living:
+        intents += _stowing(character)
     intents += _tables(ruleset)
     intents.append(Words("note", (NOTE,)))
     return intents
@@ -153,6 +161,30 @@ def _magic(character: Character) -> Iterator[Words]:
         yield Words("pray", (character.name,))
         if magic.book:
             yield Words("cure", (character.name, magic.book[0]))
+
+
+def _shopping(character: Character) -> Iterator[Words]:
+    """Orders from the equipment list, and a sale of the first item carried from it."""
+    yield Words("buy", (character.name, "torches,", "rope,", "backpack"))
+    yield Words("buy", (character.name, "chain", "haggle"))
+    sold = next((i.ref for i in character.inventory if i.ref and not i.holder), None)
+    if sold is not None and sold not in ("torch", "field-plate", "full-plate"):
+        yield Words("sell", (character.name, sold))
+
+
+def _stowing(character: Character) -> Iterator[Words]:
+    """``put`` the first item in hand in each container, ``take`` what is in one."""
+    from .containers import holds
+
+    loose = [i for i in character.inventory if not i.holder and holds(i) is None]
+    free = next((i for i in loose if not i.equipped and not i.lit), None)
+    for container in character.inventory:
+        if holds(container) is not None and free is not None:
+            target = container.label or container.name
+            yield Words("put", (character.name, free.name, "in", target))
+    for item in character.inventory:
+        if item.holder:
+            yield Words("take", (character.name, item.name, "from", item.holder))
 
 
 def _creations(ruleset: Redhack, taken: set[str]) -> Iterator[Words]:

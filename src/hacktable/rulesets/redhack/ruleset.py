@@ -142,6 +142,13 @@ class Redhack(Ruleset[Character]):
             "the wandering-spell table an Inspiration rolls on ('none': the spell list)",
             "redhack: Arcane Magic (wandering spell tables); RULINGS R26; docs/rulings.md H164",
         ),
+        Setting(
+            "sell-price",
+            "half",
+            ("half", "third", "full"),
+            "what a sale fetches before any haggle: half, a third or all of the list price",
+            "RULINGS R35 (default half); docs/rulings.md H193",
+        ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
@@ -240,9 +247,21 @@ class Redhack(Ruleset[Character]):
         """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
         return inventory.carry_check(before, after)
 
-    def make_item(self, name: str) -> tuple[Item, bool]:
-        """An item from the equipment list (redhack: Equipment), or custom gear."""
-        return inventory.make_item(self.content, name)
+    def carry_notes(self, before: Character, after: Character) -> tuple[str, ...]:
+        """More than DEX items in hand, pockets and clothes (RULINGS R29; docs/rulings.md
+        H196; :func:`.inventory.hands_check`)."""
+        said = inventory.hands_check(before, after)
+        return () if said is None else (said,)
+
+    def item_names(self) -> tuple[str, ...]:
+        """The equipment list's ids, one word each (redhack: Equipment > Equipment
+        List)."""
+        return tuple(entry.id for entry in self.content.equipment_items)
+
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """An item from the equipment list (redhack: Equipment), or custom gear when
+        asked for (docs/rulings.md H191)."""
+        return inventory.make_item(self.content, name, custom)
 
     def armour_class(self, character: Character) -> int:
         """Player AC (RULINGS R7; :func:`.armour.armour_class`): DEX, or the worn

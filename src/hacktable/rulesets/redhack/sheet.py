@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...errors import HacktableError
 from ...play.codec import from_json
 from ...play.state import CampaignState
-from . import experience
+from . import containers, experience
 from .actors import below_two
 from .armour import armour_class
 from .character import Character
@@ -71,9 +71,11 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
         burden = "encumbered: disadvantage on movement tests, -1 travel speed"
     else:
         burden = "over the limit: cannot carry this much"
-    coins = f", coins {-(-character.coins // 250)}" if character.coins else ""
-    lines.append(f"  Inventory ({used} slots of {strength}{coins}; {burden}):")
-    lines.extend(f"    - {item.describe()}" for item in character.inventory)
+    loose = containers.loose_coins(character)
+    coins = f", coins {-(-loose // 250)}" if loose else ""
+    hands = _hands(character)
+    lines.append(f"  Inventory ({used} slots of {strength}{coins}{hands}; {burden}):")
+    lines.extend(_inventory_lines(character))
     if features:
         lines.append(f"  Features: {features}")
     lines.extend(magic_lines(character))
@@ -130,6 +132,46 @@ def magic_lines(character: Character) -> tuple[str, ...]:
     if character.downtime_actions:
         lines.append(f"  Downtime actions: {character.downtime_actions}")
     return tuple(lines)
+
+
+def _hands(character: Character) -> str:
+    """``", 7 in hand of DEX 11"`` when the character keeps things in containers or holds
+    more than DEX (RULINGS R29; docs/rulings.md H196), else nothing."""
+    count, dex = containers.held(character), character.score("DEX")
+    labelled = any(containers.holds(i) is not None and i.label for i in character.inventory)
+    if count > dex:
+        return f", {count} in hand of DEX {dex}: too many"
+    return f", {count} in hand of DEX {dex}" if labelled else ""
+
+
+def _inventory_lines(character: Character) -> list[str]:
+    """Each item, and under each container what it holds (redhack: Equipment >
+    Encumberance; docs/rulings.md H195)."""
+    inventory = character.inventory
+    labels = {i.label for i in inventory if i.label and containers.holds(i) is not None}
+    stored = containers.stored_coins(character)
+    lines = []
+    for item in inventory:
+        if item.holder in labels:
+            continue
+        kind = containers.holds(item)
+        if kind is None or not item.label:
+            lines.append(f"    - {item.describe()}")
+            continue
+        inside = containers.inner_slots(character, item.label)
+        if kind.ammunition:
+            room = "arrows and quarrels"
+        elif kind.items is None:
+            room = f"{stored.get(item.label, 0)} of {kind.coins} coins"
+        else:
+            room = f"{inside} of {kind.items}"
+        worn = ", worn" if kind.worn else ""
+        lines.append(f"    - {item.describe()} [{item.label}{worn}: {room}]")
+        if stored.get(item.label):
+            lines.append(f"        - {stored[item.label]} coins")
+        inner = containers.contents(character, item.label)
+        lines.extend(f"        - {inventory[i].describe()}" for i in inner)
+    return lines
 
 
 def condition_label(condition: str) -> str:

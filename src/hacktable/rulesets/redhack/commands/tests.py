@@ -25,6 +25,7 @@ from .common import (
     character_names,
     check_detail,
     read_test_options,
+    redhack_of,
     show_test,
 )
 from .experience import gain
@@ -34,10 +35,14 @@ _OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
 
 
 def _complete_name_attr(session: CampaignView, words: list[str]) -> Iterable[str]:
+    """A name, an attribute, then the test's words; after ``for``, the tags
+    (data/tags.toml, issue 10 §10)."""
     if not words:
         return character_names(session)
     if len(words) == 1:
         return attribute_names(session)
+    if words[-1].lower() == "for":
+        return sorted(redhack_of(session).content.tag_ids)
     return TEST_WORDS
 
 

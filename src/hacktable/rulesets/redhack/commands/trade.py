@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ....dice.render import render_roll
 from ....dice.roller import roll
@@ -11,9 +12,22 @@ from ....rules.resolution import Critical
 from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args
+from ..character import Character
 from ..haggling import haggle_dice
+from ..shop import haggled
 from .act import Act, Overridable, action_fields, read_overrides
 from .registry import COMMANDS
+
+
+class HaggleTerms(Protocol):
+    """The GM's terms of a haggle's CHA test: ``adv``, ``dis``, ``penalty N``."""
+
+    @property
+    def advantages(self) -> int: ...
+    @property
+    def disadvantages(self) -> int: ...
+    @property
+    def penalty(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,38 +104,48 @@ Success takes the sum off the price (or adds it when selling), failure the other
 )
 def haggle_command(ctx: Context, intent: HaggleIntent) -> Reply:
     """Haggle."""
-    name, price, selling = intent.character, intent.price, intent.selling
-    penalty, advantages, disadvantages = intent.penalty, intent.advantages, intent.disadvantages
     act = Act(ctx, intent.overrides())
-    character = act.character(name)
+    character = act.character(intent.character)
+    haggle(act, character, intent.price, intent.selling, intent)
+    return act.commit("haggle", character.name)
+
+
+def haggle(
+    act: Act, character: Character, price: int, selling: bool, terms: HaggleTerms
+) -> tuple[int, bool]:
+    """Make the CHA test of a haggle over ``price`` and show how the price moves
+    (redhack: Equipment > Haggling; RULINGS R30); ``haggle`` and the shop's ``buy`` and
+    ``sell`` (the whole order, :mod:`.shop`) share it.
+
+    Returns:
+        The price afterwards, and whether the test succeeded.
+
+    Raises:
+        RuleError: a price under 10 coins.
+    """
     dice = haggle_dice(price)
     request = act.ruleset.character_test(
         character,
         "CHA",
         TestOptions(
-            penalty=penalty,
-            advantages=("GM",) * advantages,
-            disadvantages=("GM",) * disadvantages,
+            penalty=terms.penalty,
+            advantages=("GM",) * terms.advantages,
+            disadvantages=("GM",) * terms.disadvantages,
             tags=("haggling",),
         ),
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} haggles over {price} coins", request, result)
     swing = roll(dice, act.rng)
-    amount = swing.total
+    critical = result.critical is not Critical.NONE
+    final = haggled(price, swing.total, result.success, critical, selling)
     text = render_roll(swing)
-    if result.critical is not Critical.NONE:
-        amount += amount // 2
-        text += f", critical: +50% = {amount}"
-    better = result.success
-    if selling:
-        final = price + amount if better else max(0, price - amount)
-    else:
-        final = max(0, price - amount) if better else price + amount
+    if critical:
+        text += f", critical: +50% = {swing.total + swing.total // 2}"
     act.say(
         f"The price moves by {text}: {price} -> {final} coins "
         f"({'selling' if selling else 'buying'})",
-        "success" if better else "failure",
+        "success" if result.success else "failure",
     )
     act.detail.update(price=price, final=final, dice=dice)
-    return act.commit("haggle", character.name)
+    return final, result.success

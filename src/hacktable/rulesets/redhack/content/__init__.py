@@ -14,6 +14,7 @@ Its modules, one concern each (this package re-exports their public names):
 - :mod:`.equipment`: the schema of equipment.toml;
 - :mod:`.rules`: the weapon die chain (RULINGS R8) and tag implication;
 - :mod:`.index`: :class:`Content`, every entry looked up by id, name or alias;
+- :mod:`.names`: item names as players type them ("plate armour", "chainmail");
 - :mod:`.crosschecks`: the checks of the files against each other;
 - :mod:`.loader`: reading, checking and assembling the files (cached once per process).
 

@@ -40,6 +40,8 @@ class Item(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
         source: the list's section (and rulings).
         cost: price in coins, or ``None`` when the list gives none.
         cost_note: anything about the price ("1000+: custom order ...").
+        custom_order: made to order (field and full plate, §): not bought off the list
+            (docs/rulings.md H192).
         aliases: other ids it can be looked up by (``"gambeson"``).
         slots: encumbrance slots it takes (RULINGS R29), 1 unless said.
         tags: test tags (tags.toml) it is used for.
@@ -51,6 +53,7 @@ class Item(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     source: str
     cost: NonNegative | None = None
     cost_note: str = ""
+    custom_order: bool = False
     aliases: tuple[str, ...] = ()
     slots: NonNegative = 1
     tags: tuple[str, ...] = ()

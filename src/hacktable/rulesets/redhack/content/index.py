@@ -13,6 +13,7 @@ from types import MappingProxyType
 from ....errors import UnknownNameError
 from ....rules.tables import Table
 from .equipment import Armour, ArmourPiece, EquipmentItem, Gear, Weapon
+from .names import entry_keys, suggest, typed_keys
 from .rules import tag_closure
 from .schemas import CharacterClass, Kit, Tag, lookup_key
 
@@ -49,6 +50,7 @@ class Content:
     tables: tuple[Table, ...]
     _classes: MappingProxyType[str, CharacterClass] = field(init=False, repr=False)
     _items: MappingProxyType[str, EquipmentItem] = field(init=False, repr=False)
+    _loose: MappingProxyType[str, EquipmentItem] = field(init=False, repr=False)
     _tables: MappingProxyType[str, Table] = field(init=False, repr=False)
     _tags: MappingProxyType[str, Tag] = field(init=False, repr=False)
     _implied: MappingProxyType[str, frozenset[str]] = field(init=False, repr=False)
@@ -63,6 +65,10 @@ class Content:
         for item in self.equipment_items:
             for key in (item.id, item.name, *item.aliases):
                 items[lookup_key(key)] = item
+        loose: dict[str, EquipmentItem] = {}
+        for item in self.equipment_items:
+            for key in entry_keys(item.id, item.name, item.aliases):
+                loose.setdefault(key, item)
         tables: dict[str, Table] = {}
         for table in self.tables:
             tables[lookup_key(table.id)] = table
@@ -71,6 +77,7 @@ class Content:
         implied = {tag.id: frozenset(tag_closure(tag.id, tags)) for tag in self.tags}
         object.__setattr__(self, "_classes", MappingProxyType(classes))
         object.__setattr__(self, "_items", MappingProxyType(items))
+        object.__setattr__(self, "_loose", MappingProxyType(loose))
         object.__setattr__(self, "_tables", MappingProxyType(tables))
         object.__setattr__(self, "_tags", MappingProxyType(tags))
         object.__setattr__(self, "_implied", MappingProxyType(implied))
@@ -137,18 +144,41 @@ class Content:
             raise UnknownNameError("table", id_or_name, [t.id for t in self.tables])
         return found
 
+    def find_equipment(self, name: str) -> EquipmentItem | None:
+        """An equipment entry by id, alias or name as a player types it ("plate
+        armour", "chainmail", "torches": docs/rulings.md H190), or ``None``."""
+        found = self._items.get(lookup_key(name))
+        if found is not None:
+            return found
+        for key in typed_keys(name):
+            found = self._loose.get(key)
+            if found is not None:
+                return found
+        return None
+
+    def _unknown(self, kind: str, name: str, entries: Iterable[EquipmentItem]) -> UnknownNameError:
+        """An unknown item of ``entries``, with the name it most likely meant."""
+        listed = tuple(entries)
+        names = {
+            key: entry.name
+            for key, entry in self._loose.items()
+            if any(entry is other for other in listed)
+        }
+        return UnknownNameError(kind, name, [i.id for i in listed], suggest(name, names))
+
     def equipment(self, id_or_name: str) -> EquipmentItem:
-        """Any equipment entry by id, alias or name, case-insensitive.
+        """Any equipment entry by id, alias or name, as a player types it
+        (:meth:`find_equipment`).
 
         Returns:
             A :class:`Weapon`, :class:`Armour`, :class:`ArmourPiece` or :class:`Gear`.
 
         Raises:
-            UnknownNameError: no such item.
+            UnknownNameError: no such item ("did you mean ...?").
         """
-        found = self._items.get(lookup_key(id_or_name))
+        found = self.find_equipment(id_or_name)
         if found is None:
-            raise UnknownNameError("equipment", id_or_name, [i.id for i in self.equipment_items])
+            raise self._unknown("equipment", id_or_name, self.equipment_items)
         return found
 
     def armour(self, id_or_alias: str) -> Armour:
@@ -157,9 +187,9 @@ class Content:
         Raises:
             UnknownNameError: no such armour (shields and helms are not armour here).
         """
-        found = self._items.get(lookup_key(id_or_alias))
+        found = self.find_equipment(id_or_alias)
         if not isinstance(found, Armour):
-            raise UnknownNameError("armour", id_or_alias, [a.id for a in self.armour_list])
+            raise self._unknown("armour", id_or_alias, self.armour_list)
         return found
 
     def weapon(self, id_or_alias: str) -> Weapon:
@@ -168,9 +198,9 @@ class Content:
         Raises:
             UnknownNameError: no such weapon.
         """
-        found = self._items.get(lookup_key(id_or_alias))
+        found = self.find_equipment(id_or_alias)
         if not isinstance(found, Weapon):
-            raise UnknownNameError("weapon", id_or_alias, [w.id for w in self.weapons])
+            raise self._unknown("weapon", id_or_alias, self.weapons)
         return found
 
     def tag(self, tag_id: str) -> Tag:
