@@ -148,6 +148,11 @@ class TableIntent(Intent):
     modifier: int = 0
     advantages: int = 0
     disadvantages: int = 0
+    faces: tuple[int, ...] = ()
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces the GM entered with ``roll N[,N]`` (RULINGS G5)."""
+        return self.faces
 
     def access(self) -> Access:
         """Anyone lists the tables, any player reads one at a value; rolling on one
@@ -172,9 +177,13 @@ def _read_table(args: Args) -> TableIntent:
         return TableIntent(table_id, value=args.to_int(text, "N"))
     modifier = 0
     advantages = disadvantages = 0
-    for word in words:
+    faces: tuple[int, ...] = ()
+    items = iter(words)
+    for word in items:
         low = word.lower()
-        if low in ("adv", "advantage"):
+        if low == "roll":
+            faces = args.faces(next(items, ""))
+        elif low in ("adv", "advantage"):
             advantages += 1
         elif low in ("dis", "disadvantage"):
             disadvantages += 1
@@ -183,13 +192,17 @@ def _read_table(args: Args) -> TableIntent:
         else:
             raise args.error(f"unexpected {word!r}")
     return TableIntent(
-        table_id, modifier=modifier, advantages=advantages, disadvantages=disadvantages
+        table_id,
+        modifier=modifier,
+        advantages=advantages,
+        disadvantages=disadvantages,
+        faces=faces,
     )
 
 
 @CORE.typed(
     "table",
-    "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
+    "table | table NAME [+N|-N] [adv|dis] [roll N[,N]] | table NAME = N",
     "roll on one of the ruleset's tables (type table to list them), or read one at N",
     TableIntent,
     _read_table,
@@ -197,6 +210,7 @@ def _read_table(args: Args) -> TableIntent:
 "table" lists the tables. "table reactions" rolls 2d6 on the reaction table; a modifier
 adds to the roll ("table survival +1 -2"); adv/dis rolls twice and keeps the higher or
 lower (RULINGS G2). "table fatigue = 3" reads the table at 3 without rolling.
+"table reactions roll 3,5" takes the dice rolled at the table, one face a die (G5).
 """,
     complete=_complete_table,
     aliases=("tables",),
@@ -284,13 +298,11 @@ def settings_command(ctx: Context, intent: SettingsIntent) -> Reply:
     session = ctx.session
     reply = Reply()
     if intent.name is None:
-        for setting in session.ruleset.settings:
+        for setting in session.ruleset.campaign_settings():
             current = session.setting(setting.name)
             mark = "" if current == setting.default else "  (changed)"
             reply.add(f"{setting.name} = {current}{mark}", "title")
             reply.add(f"    {setting.help} [{setting.source}]", "muted")
-        if not session.ruleset.settings:
-            reply.add("This ruleset has no settings.", "note")
         return reply
     setting = session.ruleset.setting(intent.name.lower())
     text = intent.value
