@@ -179,4 +179,6 @@ class EnteredRandom(random.Random):
         if left:
             faces = ", ".join(map(str, left))
             verb = "was" if len(left) == 1 else "were"
-            raise RuleError(f"{self.what} needed {count_dice(self.used)}; {faces} {verb} not needed")
+            raise RuleError(
+                f"{self.what} needed {count_dice(self.used)}; {faces} {verb} not needed"
+            )

@@ -83,9 +83,26 @@ class CommandLayer:
         if not parts:
             return None
         head, rest = parts[0], parts[1] if len(parts) > 1 else ""
-        command = self.command(head)
+        command = self._engine_subcommand(head, rest)
+        if command is not None:  # "character export": the engine's, in every ruleset
+            rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
+        else:
+            command = self.command(head)
         words = ([rest.strip()] if rest.strip() else []) if command.raw else split(rest)
         return command.read(words)
+
+    def _engine_subcommand(self, head: str, rest: str) -> Command | None:
+        """The command named by two words, ``head`` and the first of ``rest``
+        (``character export``), if one is registered so: a subcommand the engine adds
+        to a command every ruleset has (docs/rulings.md H209)."""
+        first = rest.split(None, 1)[0] if rest.strip() else ""
+        if not first:
+            return None
+        for commands in self.session.command_sets():
+            found = commands.get(f"{head} {first}")
+            if found is not None:
+                return found
+        return None
 
     # -- executing -----------------------------------------------------------------------
     def execute(

@@ -212,6 +212,10 @@ class Ruleset(ABC, Generic[CharacterT]):
     """Usage dice every character carries apart from their items (a Doom die)."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
+    reserved_words: ClassVar[frozenset[str]] = frozenset()
+    """Words, folded, the ruleset's commands read where a name may stand, so that no
+    character is called so (beyond :data:`hacktable.rulesets.names.GRAMMAR_WORDS`,
+    its attributes and monsters' ids: docs/rulings.md H210)."""
     command_package: ClassVar[str] = ""
     """The package of the commands the ruleset adds (tests, characters, fights...): it
     exposes them as ``COMMANDS``, a :class:`~hacktable.rulesets.grammar.CommandSet`

@@ -165,7 +165,9 @@ def test_black_sword_hacks_test_takes_entered_dice_too(tmp_path: Path) -> None:
     store = CampaignStore.open(tmp_path / "b.db", ruleset="black-sword-hack")
     layer = CommandLayer(Session(store, 3))
     try:
-        layer.run("character new Kael --origin barbarian --backgrounds reaver,pit-fighter,sellsword")
+        layer.run(
+            "character new Kael --origin barbarian --backgrounds reaver,pit-fighter,sellsword"
+        )
         assert [d.face for d in layer.run("test Kael STR roll 5").dice] == [5]
         assert _refused(layer, "test Kael STR roll 5,3") == (
             "the test needed one d20; 3 was not needed"

@@ -346,14 +346,15 @@ class HelpIntent(Intent):
 
 
 def _read_help(args: Args) -> HelpIntent:
-    name = args.optional()
-    args.done()
-    return HelpIntent(name or "")
+    words = args.rest()
+    if len(words) > 2:
+        raise args.error(f"unexpected {' '.join(words[2:])!r}")
+    return HelpIntent(" ".join(words))  # "help character export": a subcommand's own
 
 
 @CORE.typed(
     "help",
-    "help [COMMAND]",
+    "help [COMMAND [SUBCOMMAND]]",
     "list the commands, or explain one",
     HelpIntent,
     _read_help,

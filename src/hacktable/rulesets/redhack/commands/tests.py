@@ -30,8 +30,7 @@ from .common import (
 from .registry import COMMANDS
 
 _OPTIONS = (
-    "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]] [roll N[,N]] "
-    "[secret|blind]"
+    "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]] [roll N[,N]] [secret|blind]"
 )
 
 
