@@ -377,6 +377,13 @@ class Session:
         self._follow(stored)
         return stored
 
+    def undo_target(self) -> Event | None:
+        """The event :meth:`undo` would revert now (``None``: nothing to undo)."""
+        staged = self._staged or []
+        if any(event.changes for event in staged):  # this command's own changes come first
+            return undo_target([*self.store.events(), *staged])
+        return self.store.undo_target()
+
     def undo(self, command: str = "undo") -> tuple[Event, Event]:
         """Revert the latest action that changed something, by appending its inverse.
 
@@ -392,11 +399,7 @@ class Session:
             NotAllowedError: a player asked, and the target is another's or holds a
                 roll (nothing is stored).
         """
-        staged = self._staged or []
-        if any(event.changes for event in staged):  # this command's own changes come first
-            target = undo_target([*self.store.events(), *staged])
-        else:
-            target = self.store.undo_target()
+        target = self.undo_target()
         if target is None:
             raise RuleError("nothing to undo")
         asker = self.principal

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...dice import Advantage
-from ...errors import RuleError
+from ...errors import CommandError, RuleError
 from ...play.events import Change, Event, Visibility
 from ...play.outcome import Reply
 from ...play.principal import Role
@@ -96,7 +96,14 @@ def log_command(ctx: Context, intent: LogIntent) -> Reply:
 
 @dataclass(frozen=True, slots=True)
 class UndoIntent(Intent):
-    """Revert the latest action that changed something (docs/rulings.md H102)."""
+    """Revert the latest action that changed something (docs/rulings.md H102); one of
+    an earlier game session only when confirmed, or with ``force`` (H214).
+
+    Attributes:
+        force: ``--force``: reach back into an earlier game session without asking.
+    """
+
+    force: bool = False
 
     def access(self) -> Access:
         """Any player, of their own action without a roll: the session checks the
@@ -105,22 +112,42 @@ class UndoIntent(Intent):
 
 
 def _read_undo(args: Args) -> UndoIntent:
+    word = args.optional()
+    if word is not None and word != "--force":
+        raise args.error(f"unexpected {word!r}")
     args.done()
-    return UndoIntent()
+    return UndoIntent(force=word == "--force")
 
 
 @CORE.typed(
     "undo",
-    "undo",
+    "undo [--force]",
     "revert the last action that changed something, by logging its inverse",
     UndoIntent,
     _read_undo,
     details="The log keeps both the action and its undoing. Rolls and tests change "
-    "nothing and are not undone; repeated undo walks further back.",
+    "nothing and are not undone; repeated undo walks further back. Reaching back into "
+    "an earlier game session is asked first (a script says 'undo --force'), e.g.: "
+    "undo --force",
 )
 def undo_command(ctx: Context, intent: UndoIntent) -> Reply:
-    """Undo the latest change."""
-    target, _event = session_of(ctx).undo(ctx.line or "undo")
+    """Undo the latest change; one of an earlier game session only when the user says
+    so (docs/rulings.md H214)."""
+    session = session_of(ctx)
+    target = session.undo_target()
+    if target is not None and target.session != session.number and not intent.force:
+        what = f"#{target.seq} {target.action} of session {target.session}: {target.summary}"
+        if ctx.ask is None:
+            raise RuleError(
+                f"undo would reach back into session {target.session} ({what}): "
+                "'undo --force' undoes it"
+            )
+        answer = ctx.ask(
+            f"undo reaches back into session {target.session}: {what}. Undo it? [y/N] "
+        )
+        if answer.strip().lower() not in ("y", "yes"):
+            raise CommandError(f"undo cancelled: #{target.seq} stays", "undo")
+    target, _event = session.undo(ctx.line or "undo")
     return Reply().add(f"Undid #{target.seq}: {target.summary}", "warning")
 
 
