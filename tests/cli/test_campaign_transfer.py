@@ -37,7 +37,8 @@ def test_a_round_trip_keeps_the_state_and_every_event(tmp_path: Path) -> None:
         run, ["campaign", "export", "-c", str(source), "--to", str(exported)]
     )
     assert (code, err) == (0, "")
-    code, out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(copy)])
+    assert out.endswith(f"events written to {exported}\n")
+    code, _out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(copy)])
     assert (code, err) == (0, ""), err
     with CampaignStore.open(source, create=False) as a, CampaignStore.open(copy, create=False) as b:
         assert a.events() == b.events()  # seq, time, detail, changes, hashes: all of it
@@ -52,7 +53,8 @@ def test_importing_into_a_campaign_with_events_is_refused(tmp_path: Path) -> Non
     in_process(run, ["campaign", "export", "-c", str(source), "--to", str(exported)])
     code, _out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(source)])
     assert code == 2
-    assert "is not empty" in err and "import into a new campaign" in err
+    assert "is not empty" in err
+    assert "import into a new campaign" in err
 
 
 def test_a_file_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
@@ -70,7 +72,8 @@ def test_a_file_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
         code, _out, err = in_process(
             run, ["campaign", "import", str(bad), "-c", str(tmp_path / "n.db")]
         )
-        assert code == 2 and needle in err, (text, err)
+        assert code == 2, err
+        assert needle in err, (text, err)
         assert err.count("\n") == 1
 
 
@@ -82,4 +85,5 @@ def test_a_changed_export_breaks_its_chain(tmp_path: Path) -> None:
     code, _out, err = in_process(
         run, ["campaign", "import", str(exported), "-c", str(tmp_path / "c.db")]
     )
-    assert code == 2 and "hash differs" in err
+    assert code == 2
+    assert "hash differs" in err

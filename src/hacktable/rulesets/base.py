@@ -30,13 +30,13 @@ if TYPE_CHECKING:
 __all__ = [
     "ENGINE_SETTINGS",
     "PLAYER_DICE",
-    "check_player_dice",
     "CharacterT",
     "Creation",
     "Ruleset",
     "Setting",
     "TableOutcome",
     "TestOptions",
+    "check_player_dice",
 ]
 
 

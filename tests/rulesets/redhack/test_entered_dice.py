@@ -43,10 +43,7 @@ def _refused(layer: CommandLayer, line: str, principal: Principal | None = None)
     """The one line ``line`` is refused with; nothing was stored."""
     before = layer.session.state.last_seq
     with pytest.raises((RuleError, CommandError, NotAllowedError)) as error:
-        if principal is None:
-            layer.run(line)
-        else:
-            layer.run(line, principal)
+        layer.run(line) if principal is None else layer.run(line, principal)
     assert layer.session.state.last_seq == before
     assert layer.session.store.last(1)[0].seq == before
     return str(error.value)
@@ -58,7 +55,7 @@ def test_a_test_takes_the_players_die_and_logs_it_as_entered(layer: CommandLayer
     outcome = layer.run("test Sly DEX roll 14", ANN)
     assert [(d.sides, d.face, d.entered_by) for d in outcome.dice] == [(20, 14, "Ann")]
     assert outcome.checks[0].faces == (14,)
-    assert outcome.checks[0].success is (14 <= dex)
+    assert outcome.checks[0].success is (dex >= 14)
     assert "dice entered by Ann, not rolled: d20 14 (RULINGS G5)" in outcome.text
     (event,) = outcome.events
     assert event.summary.endswith("(dice entered by Ann)")

@@ -38,9 +38,11 @@ def layer(tmp_path: Path) -> Iterator[CommandLayer]:
 def test_test_and_save_read_secret_and_blind(layer: CommandLayer) -> None:
     intent = layer.parse("test Mirela INT secret")
     assert isinstance(intent, TestIntent)
-    assert intent.options.visibility is Visibility.GM and intent.secret()
+    assert intent.options.visibility is Visibility.GM
+    assert intent.secret()
     save = layer.parse("save Tomas CON blind")
-    assert isinstance(save, TestIntent) and save.options.visibility is Visibility.BLIND
+    assert isinstance(save, TestIntent)
+    assert save.options.visibility is Visibility.BLIND
     with pytest.raises(CommandError, match="secret or blind, not both"):
         layer.parse("test Mirela INT secret blind")
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field, replace
 
 from ....errors import RuleError
 from ....play.events import Event, Visibility
-from ....play.principal import Role
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ....rules.render import show_odds
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
