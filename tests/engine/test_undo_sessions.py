@@ -20,7 +20,7 @@ def layer(tmp_path: Path) -> Iterator[CommandLayer]:
     layer = campaign(
         tmp_path / "c.db",
         3,
-        ("character new Sly --class thief --kit 1", "coins Sly +5", "session end"),
+        ("character new Sly --class thief --kit 1", "coins Sly +5", "session end", "session start"),
     )
     yield layer
     layer.session.store.close()
@@ -50,6 +50,19 @@ def test_the_console_asks_before_crossing(layer: CommandLayer) -> None:
     assert layer.session.store.last_seq() == before
     assert questions[0].startswith("undo reaches back into session 1: #")
     assert "Undid" in layer.run("undo", ask=lambda q: "yes").text
+
+
+def test_right_after_session_end_undo_asks_nothing(tmp_path: Path) -> None:
+    """No session has begun since: the table is still in the last one."""
+    layer = campaign(
+        tmp_path / "d.db",
+        3,
+        ("character new Sly --class thief --kit 1", "coins Sly +5", "session end"),
+    )
+    try:
+        assert "Undid" in layer.run("undo").text
+    finally:
+        layer.session.store.close()
 
 
 def test_within_the_session_undo_asks_nothing(layer: CommandLayer) -> None:

@@ -128,7 +128,7 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
 
     >>> r = read_check("test", ["--attr", "12", "--difficulty=4", "--adv", "--seed", "1"])
     >>> r.ruleset, dict(r.values)["attr"], dict(r.values)["adv"], r.seed, r.as_json
-    ('redhack', 12, True, 1, False)
+    ('redhack', 12, 1, 1, False)
 
     Raises:
         KeyError: ``command`` is not a one-shot test command.

@@ -135,7 +135,9 @@ def undo_command(ctx: Context, intent: UndoIntent) -> Reply:
     so (docs/rulings.md H214)."""
     session = session_of(ctx)
     target = session.undo_target()
-    if target is not None and target.session != session.number and not intent.force:
+    # the session we are in: the open one, else the last one (none begun since it ended)
+    current = session.number if session.game.started else session.number - 1
+    if target is not None and target.session < current and not intent.force:
         what = f"#{target.seq} {target.action} of session {target.session}: {target.summary}"
         if ctx.ask is None:
             raise RuleError(
@@ -374,9 +376,9 @@ class HelpIntent(Intent):
 
 def _read_help(args: Args) -> HelpIntent:
     words = args.rest()
-    if len(words) > 2:
-        raise args.error(f"unexpected {' '.join(words[2:])!r}")
-    return HelpIntent(" ".join(words))  # "help character export": a subcommand's own
+    if len(words) > 1 and (len(words) > 2 or CORE.get(" ".join(words)) is None):
+        raise args.error(f"unexpected {' '.join(words[1:])!r}")
+    return HelpIntent(" ".join(words))  # "help character export": the engine's subcommand
 
 
 @CORE.typed(
