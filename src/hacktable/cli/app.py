@@ -413,6 +413,15 @@ def run(args: list[str]) -> None:
     raise SystemExit(code if isinstance(code, int) else 0)
 
 
+def _add_campaign_commands() -> None:
+    from .campaigns import campaign_app
+
+    app.add_typer(campaign_app, name="campaign")
+
+
+_add_campaign_commands()
+
+
 @app.command()
 def simulate(
     party: Annotated[

@@ -7,7 +7,9 @@ those the ruleset's :class:`~hacktable.cli.forms.Form` declares. ``--ruleset`` i
 first, since it decides which options the rest may be; a ruleset that does not take an
 option given says so, naming the options it takes. ``--name=value`` is the same as
 ``--name value``; a number is an optional sign and ASCII digits; an option given twice
-takes its last value.
+takes its last value, but for those that count as the console's words do: each
+``--adv`` and ``--dis`` is one source (RULINGS R3: net = sign(#adv - #dis)), and each
+``--bonus`` and ``--penalty`` adds (docs/rulings.md H212).
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
 
     >>> r = read_check("test", ["--attr", "12", "--difficulty=4", "--adv", "--seed", "1"])
     >>> r.ruleset, dict(r.values)["attr"], dict(r.values)["adv"], r.seed, r.as_json
-    ('redhack', 12, True, 1, False)
+    ('redhack', 12, 1, 1, False)
 
     Raises:
         KeyError: ``command`` is not a one-shot test command.
@@ -141,7 +143,7 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
     form = form_for(_ruleset_asked(args))
     options = {option.flag: option for option in (*form.options, *common)}
     values: dict[str, int | bool | str | None] = {
-        option.key: False if option.kind == "flag" else option.default
+        option.key: {"flag": False, "count": 0}.get(option.kind, option.default)
         for option in options.values()
     }
     given: set[str] = set()
@@ -158,11 +160,14 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
             raise CommandError(
                 f"ruleset {form.ruleset} takes no {flag} for {command}; its options are {usage}"
             )
+        again = flag in given
         given.add(flag)
-        if option.kind == "flag":
+        if option.kind in ("flag", "count"):
             if equals:
                 raise CommandError(f"{flag} takes no value")
-            values[option.key] = True
+            count = values[option.key]
+            counted = count + 1 if isinstance(count, int) and not isinstance(count, bool) else 1
+            values[option.key] = True if option.kind == "flag" else counted
             continue
         if equals:
             text = inline
@@ -171,7 +176,11 @@ def read_check(command: str, args: Sequence[str]) -> Reading:
             index += 1
         else:
             raise CommandError(f"{flag} needs a value")
-        values[option.key] = _number(option, text) if option.kind == "number" else text
+        if option.kind == "sum":
+            before = values[option.key] if again else 0
+            values[option.key] = (before if isinstance(before, int) else 0) + _number(option, text)
+        else:
+            values[option.key] = _number(option, text) if option.kind == "number" else text
     for option in options.values():
         if option.required and option.flag not in given:
             raise CommandError(f"{form.ruleset} {command} needs {option.usage}")

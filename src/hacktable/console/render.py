@@ -4,13 +4,17 @@ the one :class:`~hacktable.play.outcome.Outcome` value a command returns."""
 
 from __future__ import annotations
 
+import re
 import sys
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from ..errors import HacktableError
 from ..play.outcome import Outcome
 
-__all__ = ["JsonPrinter", "PlainPrinter", "Printer", "RichPrinter", "make_printer"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["JsonPrinter", "PlainPrinter", "Printer", "RichPrinter", "make_printer", "struck"]
 
 _STYLES = {
     "title": "bold",
@@ -83,10 +87,8 @@ class RichPrinter:
         self.errors = Console(stderr=True, highlight=False)
 
     def outcome(self, outcome: Outcome) -> None:
-        from rich.text import Text
-
         for line in outcome.lines:
-            self.console.print(Text(line.text, style=_STYLES.get(line.style, "")))
+            self.console.print(struck(line.text, _STYLES.get(line.style, "")))
 
     def error(self, message: str) -> None:
         from rich.text import Text
@@ -102,9 +104,7 @@ class RichPrinter:
         self.console.print(Text(f"> {line}", style=_STYLES["command"]))
 
     def text(self, text: str, style: str = "") -> None:
-        from rich.text import Text
-
-        self.console.print(Text(text, style=_STYLES.get(style, "")))
+        self.console.print(struck(text, _STYLES.get(style, "")))
 
 
 class JsonPrinter:
@@ -138,6 +138,30 @@ class JsonPrinter:
 
     def text(self, text: str, style: str = "") -> None:
         self._write({"note": text, "style": style})
+
+
+_DROPPED = re.compile(r"~~(.+?)~~")
+"""A dropped die in the plain text of a roll: ``~~1~~`` (:mod:`hacktable.dice.render`)."""
+
+
+def struck(text: str, style: str = "") -> Text:
+    """``text`` for a terminal: each dropped die ``~~1~~`` struck through instead of
+    its tildes (issue 10 §10; plain text and Markdown keep the ``~~``).
+
+    >>> line = struck("4d6kh3: [~~1~~, 3, 5, 6] -> 14")
+    >>> line.plain, [(span.start, span.end, str(span.style)) for span in line.spans]
+    ('4d6kh3: [1, 3, 5, 6] -> 14', [(9, 10, 'strike dim')])
+    """
+    from rich.text import Text
+
+    result = Text(style=style)
+    at = 0
+    for match in _DROPPED.finditer(text):
+        result.append(text[at : match.start()])
+        result.append(match.group(1), style="strike dim")
+        at = match.end()
+    result.append(text[at:])
+    return result
 
 
 def make_printer(rich: bool, as_json: bool = False) -> Printer:

@@ -31,14 +31,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..errors import AmbiguousNameError, CampaignError, CommandError, UnknownNameError
+from ..dice.source import EnteredNeed, check_face, ordinal
+from ..errors import AmbiguousNameError, CampaignError, CommandError, RuleError, UnknownNameError
 from ..play.character import fold
 from ..play.events import Event
 from ..play.outcome import DieRoll, Outcome, Reply
 from ..play.outcome_codec import records_to_json
 from ..play.players import owner_of, seat_of
 from ..play.visibility import Sight, seen_by, sight, visible
-from ..rulesets.context import Asker, Context
+from ..rulesets.base import check_player_dice
+from ..rulesets.context import Asker, Context, ask_until
 from ..rulesets.grammar import AccessKind, Command, Intent, Words, find, split
 from ..store import StaleWriteError
 from .principal import GM, NotAllowedError, Principal, Role
@@ -81,9 +83,26 @@ class CommandLayer:
         if not parts:
             return None
         head, rest = parts[0], parts[1] if len(parts) > 1 else ""
-        command = self.command(head)
+        command = self._engine_subcommand(head, rest)
+        if command is not None:  # "character export": the engine's, in every ruleset
+            rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
+        else:
+            command = self.command(head)
         words = ([rest.strip()] if rest.strip() else []) if command.raw else split(rest)
         return command.read(words)
+
+    def _engine_subcommand(self, head: str, rest: str) -> Command | None:
+        """The command named by two words, ``head`` and the first of ``rest``
+        (``character export``), if one is registered so: a subcommand the engine adds
+        to a command every ruleset has (docs/rulings.md H209)."""
+        first = rest.split(None, 1)[0] if rest.strip() else ""
+        if not first:
+            return None
+        for commands in self.session.command_sets():
+            found = commands.get(f"{head} {first}")
+            if found is not None:
+                return found
+        return None
 
     # -- executing -----------------------------------------------------------------------
     def execute(
@@ -126,6 +145,7 @@ class CommandLayer:
                 if ask is not None and warn is not None:  # its questions come again
                     warn("another writer got in first: the command is resolved again")
             self._authorise(principal, intent)
+            self._may_enter(principal, intent)
             try:
                 reply, dealt, events = self._resolve(principal, command, intent, line, ask, warn)
                 break
@@ -156,8 +176,19 @@ class CommandLayer:
         session = self.session
         session.begin(principal)
         try:
-            reply = command.resolve(Context(session, line, ask, warn, principal), intent)
-            dealt = [DieRoll(sides, face) for sides, face in session.dealt]
+            ctx = Context(session, line, ask, warn, principal)
+            faces = intent.entered()
+            if faces:
+                what = f"the {command.name}"
+                session.enter(faces, principal.name, _asking(ctx, what, intent.enter_word), what)
+            reply = command.resolve(ctx, intent)
+            session.check_entered()
+            by = session.entered_by
+            dealt = [DieRoll(sides, face, by) for sides, face in session.dealt]
+            if by:
+                shown = ", ".join(f"d{die.sides} {die.face}" for die in dealt)
+                who = "the GM" if principal.role is Role.GM else by
+                reply.add(f"  dice entered by {who}, not rolled: {shown} (RULINGS G5)", "muted")
             record = records_to_json(dealt, reply.checks, reply.tables, reply.adjustments)
             events = session.finish(record)
         except BaseException:
@@ -204,6 +235,22 @@ class CommandLayer:
             if found is not None:
                 return found
         raise CommandError(f"{type(intent).__name__} is not an intent of {self.session.ruleset.id}")
+
+    def _may_enter(self, principal: Principal, intent: Intent) -> None:
+        """Check that ``principal`` may enter the dice ``intent`` carries (RULINGS G5;
+        docs/rulings.md H206): the GM for anyone, a player (already allowed to act for
+        the character) when the campaign's ``player-dice`` setting allows it; nobody
+        for a secret roll (G4).
+
+        Raises:
+            RuleError: the roll is secret.
+            NotAllowedError: a player, and the setting is ``gm-only``.
+        """
+        if not intent.entered():
+            return
+        if intent.secret():
+            raise RuleError("a secret roll is rolled by hacktable, never entered (RULINGS G4, G5)")
+        check_player_dice(principal, self.session.setting)
 
     def _authorise(self, principal: Principal, intent: Intent) -> None:
         """Check that ``principal`` may ask for ``intent``, by what its ``access()`` says
@@ -274,6 +321,30 @@ class LostRaceError(StaleWriteError):
         self.found = found
         self.first_seq = first_seq
         self.first = first
+
+
+def _asking(ctx: Context, what: str, word: str) -> EnteredNeed:
+    """What gives a die the entered faces ran out before (RULINGS G5: with advantage
+    the second die is asked for only when the rule needs it): the console asks the
+    player for it; a script, with nobody to ask, is refused with the line that says
+    what to enter (``"the test needs a second d20: enter 'roll 14,N'"``)."""
+
+    def need(sides: int, nth: int, used: tuple[int, ...]) -> int:
+        die = f"a d{sides}" if nth == 1 else f"a {ordinal(nth)} d{sides}"
+        if ctx.ask is None:
+            shown = ",".join([*map(str, used), "N"])
+            raise RuleError(f"{what} needs {die}: enter '{word} {shown}'")
+
+        def check(answer: str) -> None:
+            if not (answer.isascii() and answer.isdigit()):
+                raise RuleError(f"the face of a d{sides} is a whole number, not {answer!r}")
+            check_face(sides, int(answer))
+
+        question = f"{what} needs {die}: the face rolled? "
+        answer = ask_until(ctx, question, check, what=f"{what}'s dice", command=what)
+        return int(answer)
+
+    return need
 
 
 def _as_seen_by(outcome: Outcome, principal: Principal) -> Outcome:

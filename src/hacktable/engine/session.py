@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import __version__
-from ..dice.source import derive_recording, fresh_seed
+from ..dice.source import EnteredNeed, EnteredRandom, derive_recording, fresh_seed
 from ..errors import AmbiguousNameError, CampaignError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
@@ -92,6 +92,10 @@ class Session:
         """``(sides, face)`` of every die dealt since the command began."""
         self.principal: Principal = GM
         """Who asked for the command being resolved."""
+        self.entered_by = ""
+        """Who entered the dice of the command being resolved (RULINGS G5), ``""``
+        when hacktable rolls them."""
+        self._entered: EnteredRandom | None = None
         self.closing: tuple[str, ...] = ()
         """What the end of the last game session ended here did to the characters, as
         lines (the ruleset's ``session_end``), for the command that ended it to show."""
@@ -254,6 +258,12 @@ class Session:
         """
         game = self.game
         seed = game.seed
+        if self._entered is not None:
+            if secret:
+                raise RuleError(
+                    "a secret roll is rolled by hacktable, never entered (RULINGS G4, G5)"
+                )
+            return self._entered
         if secret:
             if game.secret_seed is None:
                 raise RuleError(
@@ -263,6 +273,31 @@ class Session:
             seed = game.secret_seed
         return derive_recording(self.dealt, seed, game.number, self.place())
 
+    def enter(self, faces: tuple[int, ...], by: str, need: EnteredNeed, what: str) -> None:
+        """Make the command being resolved deal ``faces``, the dice ``by`` rolled at
+        the table, and only those (RULINGS G5; docs/rulings.md H205): every public die
+        it draws is the next entered face, then whatever ``need`` gives.
+
+        Args:
+            faces: the faces entered, in the order the rule draws its dice.
+            by: who entered them (the log says so).
+            need: gives a die the faces ran out before (asks, or refuses).
+            what: the command's roll, for the lines that refuse (``"the test"``).
+        """
+        game = self.game
+        seed = ":".join(map(str, (game.seed, game.number, self.place())))
+        self._entered = EnteredRandom(seed, faces, need, self.dealt, what)
+        self.entered_by = by
+
+    def check_entered(self) -> None:
+        """Refuse, once the command has resolved, entered dice it did not need.
+
+        Raises:
+            RuleError: some faces were not needed (nothing is stored).
+        """
+        if self._entered is not None:
+            self._entered.check_all_used()
+
     # -- the one place that changes state ------------------------------------------------
     def begin(self, principal: Principal = GM) -> None:
         """Start a command asked by ``principal``: events committed until
@@ -271,6 +306,8 @@ class Session:
         self._staged = []
         self._rollback = (self.state, self.game, self._next)
         self.dealt.clear()
+        self._entered = None
+        self.entered_by = ""
 
     def finish(self, record: dict[str, Any] | None = None) -> tuple[Event, ...]:
         """Store the command's staged events in one transaction and return them, with
@@ -284,12 +321,17 @@ class Session:
             CampaignError: the store refused them otherwise (likewise).
         """
         staged, self._staged = self._staged or [], None
+        self._entered = None
         if not staged:
             self._rollback = None
             return ()
         if record:
             last = staged[-1]
             staged[-1] = last.evolve(detail={**last.detail, "outcome": record})
+        if self.entered_by:
+            last = staged[-1]
+            who = "the GM" if self.principal.role is Role.GM else self.entered_by
+            staged[-1] = last.evolve(summary=f"{last.summary} (dice entered by {who})")
         try:
             stored = self.store.append_all(staged, expected_seq=staged[0].seq - 1)
         except BaseException:
@@ -302,6 +344,7 @@ class Session:
 
     def abandon(self) -> None:
         """Drop the command's staged events: the state is as it was before it."""
+        self._entered = None
         if self._rollback is not None:
             self.state, self.game, self._next = self._rollback
         self._staged = None
@@ -334,6 +377,13 @@ class Session:
         self._follow(stored)
         return stored
 
+    def undo_target(self) -> Event | None:
+        """The event :meth:`undo` would revert now (``None``: nothing to undo)."""
+        staged = self._staged or []
+        if any(event.changes for event in staged):  # this command's own changes come first
+            return undo_target([*self.store.events(), *staged])
+        return self.store.undo_target()
+
     def undo(self, command: str = "undo") -> tuple[Event, Event]:
         """Revert the latest action that changed something, by appending its inverse.
 
@@ -349,11 +399,7 @@ class Session:
             NotAllowedError: a player asked, and the target is another's or holds a
                 roll (nothing is stored).
         """
-        staged = self._staged or []
-        if any(event.changes for event in staged):  # this command's own changes come first
-            target = undo_target([*self.store.events(), *staged])
-        else:
-            target = self.store.undo_target()
+        target = self.undo_target()
         if target is None:
             raise RuleError("nothing to undo")
         asker = self.principal

@@ -56,10 +56,13 @@ class DieRoll:
     Attributes:
         sides: the die's sides (20 for a d20).
         face: the face rolled, 1 to ``sides``.
+        entered_by: who entered it, a die rolled at the table (RULINGS G5); ``""``
+            for a die hacktable rolled.
     """
 
     sides: int
     face: int
+    entered_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)

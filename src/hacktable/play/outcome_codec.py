@@ -52,12 +52,21 @@ def records_to_json(
     """What a command rolled and read, as JSON: the part of its outcome an event keeps
     (only the kinds it has)."""
     body = {
-        "dice": [{"sides": d.sides, "face": d.face} for d in dice],
+        "dice": [_die(d) for d in dice],
         "checks": [_check(record) for record in checks],
         "tables": to_plain(tuple(tables)),
         "adjustments": to_plain(tuple(adjustments)),
     }
     return {key: value for key, value in body.items() if value}
+
+
+def _die(die: DieRoll) -> dict[str, Any]:
+    """A die as JSON; an entered one says who entered it (RULINGS G5: logged as
+    entered, never as rolled)."""
+    body: dict[str, Any] = {"sides": die.sides, "face": die.face}
+    if die.entered_by:
+        body["entered_by"] = die.entered_by
+    return body
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from ..dice.advantage import Advantage
 from ..errors import RuleError, UnknownNameError
 from ..play.character import Character, Item
+from ..play.events import Visibility
+from ..play.principal import NotAllowedError, Principal, Role
 from ..play.state import CampaignState
 from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from .models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
@@ -26,12 +28,15 @@ if TYPE_CHECKING:
     from .grammar import CommandSet, Intent
 
 __all__ = [
+    "ENGINE_SETTINGS",
+    "PLAYER_DICE",
     "CharacterT",
     "Creation",
     "Ruleset",
     "Setting",
     "TableOutcome",
     "TestOptions",
+    "check_player_dice",
 ]
 
 
@@ -59,6 +64,39 @@ class Setting:
     maximum: int | None = None
 
 
+PLAYER_DICE = "player-dice"
+"""The engine-wide setting of RULINGS G5: may players enter their own dice?"""
+
+ENGINE_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        PLAYER_DICE,
+        "allowed",
+        ("allowed", "gm-only"),
+        "a player may enter the dice they rolled at the table for their own character "
+        "('roll 14'); gm-only: only the GM enters dice",
+        "RULINGS G5",
+    ),
+)
+"""The settings every campaign has, whatever its ruleset (RULINGS G5)."""
+
+
+def check_player_dice(principal: Principal, setting: Callable[[str], object]) -> None:
+    """Refuse a player's entered dice when the campaign's ``player-dice`` setting is
+    ``gm-only`` (RULINGS G5; docs/rulings.md H206); the GM may always enter them.
+
+    Args:
+        principal: who entered them.
+        setting: the campaign's settings (``session.setting``).
+
+    Raises:
+        NotAllowedError: a player, and the setting is ``gm-only``.
+    """
+    if principal.role is Role.GM or setting(PLAYER_DICE) == "allowed":
+        return
+    reason = f"the campaign's setting {PLAYER_DICE} is gm-only (RULINGS G5)"
+    raise NotAllowedError(principal.name, "enter their own dice", reason)
+
+
 @dataclass(frozen=True, slots=True)
 class TestOptions:
     """How a character's test is to be made (everything but the character and attribute).
@@ -76,6 +114,11 @@ class TestOptions:
             ``careless``, ``bright``), from :meth:`Ruleset.circumstances`.
         modifier: added to the die (black-sword-hack: the threat level on attacks,
             RULINGS B1).
+        entered: the faces of the dice the player rolled at the table (``roll 14``,
+            ``roll 14,3``; RULINGS G5), ``()`` to roll.
+        visibility: ``PUBLIC``; ``GM`` (``secret``) or ``BLIND`` (``blind``): rolled on
+            the secret stream, seen whole by the GM (and, secret, the roller) alone
+            (RULINGS G4).
     """
 
     __test__ = False  # not a pytest test class
@@ -89,6 +132,8 @@ class TestOptions:
     kind: TestKind = TestKind.TEST
     circumstances: tuple[str, ...] = ()
     modifier: int = 0
+    entered: tuple[int, ...] = ()
+    visibility: Visibility = Visibility.PUBLIC
 
 
 C = TypeVar("C", bound=Character)
@@ -167,6 +212,10 @@ class Ruleset(ABC, Generic[CharacterT]):
     """Usage dice every character carries apart from their items (a Doom die)."""
     settings: ClassVar[tuple[Setting, ...]] = ()
     """Campaign settings and their defaults."""
+    reserved_words: ClassVar[frozenset[str]] = frozenset()
+    """Words, folded, the ruleset's commands read where a name may stand, so that no
+    character is called so (beyond :data:`hacktable.rulesets.names.GRAMMAR_WORDS`,
+    its attributes and monsters' ids: docs/rulings.md H210)."""
     command_package: ClassVar[str] = ""
     """The package of the commands the ruleset adds (tests, characters, fights...): it
     exposes them as ``COMMANDS``, a :class:`~hacktable.rulesets.grammar.CommandSet`
@@ -208,10 +257,16 @@ class Ruleset(ABC, Generic[CharacterT]):
         Raises:
             UnknownNameError: no such setting.
         """
-        for setting in self.settings:
+        every = self.campaign_settings()
+        for setting in every:
             if setting.name == name:
                 return setting
-        raise UnknownNameError("setting", name, [s.name for s in self.settings])
+        raise UnknownNameError("setting", name, [s.name for s in every])
+
+    def campaign_settings(self) -> tuple[Setting, ...]:
+        """Every setting a campaign of this ruleset has: the ruleset's own, then the
+        engine's (:data:`ENGINE_SETTINGS`)."""
+        return (*self.settings, *ENGINE_SETTINGS)
 
     # -- tests ---------------------------------------------------------------------------
     @abstractmethod

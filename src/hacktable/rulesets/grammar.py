@@ -24,7 +24,7 @@ import shlex
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import CommandError, UnknownNameError
 from ..play.outcome import Reply
@@ -100,10 +100,25 @@ class Intent:
     they name: it is checked and resolved against the state when it is executed.
     """
 
+    enter_word: ClassVar[str] = "roll"
+    """The word that enters the player's own dice after it (``roll 14``; the ``roll``
+    command's is ``entered``)."""
+
     def access(self) -> Access:
         """Who may ask for it. Every intent a player may ask says so by overriding
         this; the default is the GM's alone."""
         return Access.gm("only the GM may do that")
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces of the dice the asker rolled at the table and entered, in the
+        order the rule draws them (RULINGS G5; docs/rulings.md H205): the command's
+        public dice come from them alone. ``()``: hacktable rolls."""
+        return ()
+
+    def secret(self) -> bool:
+        """Whether its roll is secret or blind (RULINGS G4): rolled by hacktable on the
+        secret stream, never entered (G5)."""
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +411,18 @@ class Args:
         """
         text = self.word(what)
         return self.to_int(text, what, minimum)
+
+    def faces(self, text: str) -> tuple[int, ...]:
+        """The faces of entered dice, ``"14"`` or ``"3,17"`` (RULINGS G5); whether each
+        fits its die is checked when the rule draws it.
+
+        Raises:
+            CommandError: missing, or a face that is no whole number from 1.
+        """
+        parts = [part for part in text.split(",") if part]
+        if not parts:
+            raise self.error("roll takes the faces rolled, like 'roll 14' or 'roll 3,17'")
+        return tuple(self.to_int(part, "a face rolled", minimum=1) for part in parts)
 
     def to_int(self, text: str, what: str, minimum: int | None = None) -> int:
         """``text`` as a whole number for ``what``.

@@ -38,7 +38,10 @@ class Option(Value):
     Attributes:
         flag: the option as typed, e.g. ``"--attr"``.
         help: one line on what it is.
-        kind: ``"number"`` (a whole number follows it), ``"flag"`` (nothing follows it)
+        kind: ``"number"`` (a whole number follows it), ``"flag"`` (nothing follows it),
+            ``"count"`` (a flag that may be given again: the value is how many times,
+            each a source as the console's ``adv``; RULINGS R3), ``"sum"`` (a number
+            that may be given again: the values add up, as the console's ``bonus``)
             or ``"name"`` (a word follows it).
         default: the value when the option is not given (a flag's is ``False``;
             ``None`` leaves the choice to the command, e.g. a fresh seed).
@@ -85,7 +88,7 @@ class Option(Value):
     @property
     def usage(self) -> str:
         """The option as a usage line shows it: ``"--attr N"``, ``"--adv"``."""
-        metavar = {"number": " N", "name": " NAME"}.get(self.kind, "")
+        metavar = {"number": " N", "sum": " N", "name": " NAME"}.get(self.kind, "")
         return self.flag + metavar
 
     def describe(self) -> str:
@@ -100,8 +103,10 @@ class Option(Value):
             notes.append(f"at most {self.maximum}")
         if self.required:
             notes.append("required")
-        elif self.default is not None and self.kind != "flag":
+        elif self.default is not None and self.kind not in ("flag", "count"):
             notes.append(f"default {self.default}")
+        if self.kind in ("count", "sum"):
+            notes.append("may be given again: each counts")
         note = f" ({'; '.join(notes)})" if notes else ""
         return f"{self.usage}: {self.help.rstrip('.')}{note}."
 

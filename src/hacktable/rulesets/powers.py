@@ -11,6 +11,7 @@ __all__ = [
     "CREATING",
     "DISREPAIR",
     "FIGHTS",
+    "FILES",
     "FLAGS",
     "FORTUNE",
     "MEALS",
@@ -82,3 +83,7 @@ UNDO_OTHERS = "undoing another's action is the GM's"
 
 CREATING = "making characters for another player is the GM's"
 """``character new ... --player NAME`` by a player, naming someone else."""
+
+FILES = "reading and writing files is the GM's"
+"""``character export ... --to FILE`` and ``character import FILE``: files on the
+machine that runs hacktable (docs/rulings.md H209)."""

@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from .. import DEFAULT_RULESET
+from ..errors import CampaignError
 from ..play.events import Event
 
 __all__ = ["EventStore", "Snapshot", "Warn"]
@@ -221,6 +222,16 @@ class EventStore(ABC):
             EventRejectedError: an event cannot be stored as it is; nothing was stored.
             CampaignError: the store is read-only or closed, or the backend failed.
         """
+
+    def restore(self, events: Sequence[Event]) -> list[Event]:
+        """Store an exported log into this empty campaign, each event at its own
+        ``seq`` and time, its hash checked (docs/rulings.md H211).
+
+        Raises:
+            CampaignError: the campaign is not empty, or this store cannot import.
+        """
+        del events
+        raise CampaignError(f"{self.location}: this store cannot import a log", self.location)
 
     @abstractmethod
     def save_snapshot(self, seq: int, state: dict[str, Any]) -> None:

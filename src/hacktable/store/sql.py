@@ -340,6 +340,42 @@ class SqlEventStore(EventStore):
             expected = found - 1 if expected_seq is None else expected_seq
             raise StaleWriteError(self.location, expected, found, self.event(expected + 1))
 
+    def restore(self, events: Sequence[Event]) -> list[Event]:
+        """Store an exported log into this empty campaign, each event at its own
+        ``seq`` and time, chained afresh; every event that carries a ``hash`` must get
+        the same one, so a round trip keeps the log and its chain exactly (issue 10 §5;
+        docs/rulings.md H211).
+
+        Raises:
+            CampaignError: the campaign is not empty, the events are not numbered 1, 2,
+                3..., or a hash differs (the export was changed); nothing was stored.
+            EventRejectedError: an event cannot be stored as it is.
+        """
+        with self._lock:
+            connection = self._writable()
+            if self.last_seq() != 0:
+                raise CampaignError(
+                    f"{self.location}: not empty: import into a new campaign", self.location
+                )
+            if [event.seq for event in events] != list(range(1, len(events) + 1)):
+                raise CampaignError(
+                    f"{self.location}: the events are not numbered 1, 2, 3...", self.location
+                )
+            try:
+                rows = [event_to_row(event) for event in events]
+            except (TypeError, ValueError) as error:
+                raise EventRejectedError(self.location, one_line(error)) from error
+            if not rows:
+                return []
+            times = [event.at for event in events]
+            try:
+                stored = self._insert(connection, events, rows, "", 0, times)
+            except self._dialect.errors as error:
+                self._tail = None
+                raise self._failure(error, "importing the events") from error
+            self._tail = (stored[-1].seq, stored[-1].hash)
+            return stored
+
     def _insert(
         self,
         connection: Any,
@@ -347,6 +383,7 @@ class SqlEventStore(EventStore):
         rows: list[dict[str, Any]],
         at: str,
         expected_seq: int | None,
+        times: Sequence[str] | None = None,
     ) -> list[Event]:
         """Insert ``rows``, chained, after ``expected_seq``: one multi-row ``INSERT``,
         atomic on its own (the connection is in autocommit mode), so one round trip to a
@@ -372,11 +409,19 @@ class SqlEventStore(EventStore):
                 raise EventRejectedError(
                     self.location, f"it undoes event #{undoes}, which is not in the log"
                 )
-            value = {**row, "campaign": self.campaign_id, "seq": seq, "at": at}
+            when = at if times is None else times[seq - last - 1]
+            value = {**row, "campaign": self.campaign_id, "seq": seq, "at": when}
             value["prev_hash"] = previous
             value["hash"] = previous = link_hash(value["prev_hash"], value)
+            if times is not None and event.hash and event.hash != previous:
+                raise CampaignError(
+                    f"{self.location}: event #{seq}'s hash differs: the export was changed",
+                    self.location,
+                )
             values.append(value)
-            stored.append(event.evolve(seq=seq, at=at, prev_hash=value["prev_hash"], hash=previous))
+            stored.append(
+                event.evolve(seq=seq, at=when, prev_hash=value["prev_hash"], hash=previous)
+            )
         if len(values) <= ROWS_PER_STATEMENT:
             self._insert_rows(connection, values)
         else:

@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (registration)
     players,
     secrets,
     sessions,
+    sheets,
     usage,
 )
 from .registry import CORE

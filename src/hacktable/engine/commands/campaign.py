@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...dice import Advantage
-from ...errors import RuleError
+from ...errors import CommandError, RuleError
 from ...play.events import Change, Event, Visibility
 from ...play.outcome import Reply
 from ...play.principal import Role
@@ -96,7 +96,14 @@ def log_command(ctx: Context, intent: LogIntent) -> Reply:
 
 @dataclass(frozen=True, slots=True)
 class UndoIntent(Intent):
-    """Revert the latest action that changed something (docs/rulings.md H102)."""
+    """Revert the latest action that changed something (docs/rulings.md H102); one of
+    an earlier game session only when confirmed, or with ``force`` (H214).
+
+    Attributes:
+        force: ``--force``: reach back into an earlier game session without asking.
+    """
+
+    force: bool = False
 
     def access(self) -> Access:
         """Any player, of their own action without a roll: the session checks the
@@ -105,22 +112,44 @@ class UndoIntent(Intent):
 
 
 def _read_undo(args: Args) -> UndoIntent:
+    word = args.optional()
+    if word is not None and word != "--force":
+        raise args.error(f"unexpected {word!r}")
     args.done()
-    return UndoIntent()
+    return UndoIntent(force=word == "--force")
 
 
 @CORE.typed(
     "undo",
-    "undo",
+    "undo [--force]",
     "revert the last action that changed something, by logging its inverse",
     UndoIntent,
     _read_undo,
     details="The log keeps both the action and its undoing. Rolls and tests change "
-    "nothing and are not undone; repeated undo walks further back.",
+    "nothing and are not undone; repeated undo walks further back. Reaching back into "
+    "an earlier game session is asked first (a script says 'undo --force'), e.g.: "
+    "undo --force",
 )
 def undo_command(ctx: Context, intent: UndoIntent) -> Reply:
-    """Undo the latest change."""
-    target, _event = session_of(ctx).undo(ctx.line or "undo")
+    """Undo the latest change; one of an earlier game session only when the user says
+    so (docs/rulings.md H214)."""
+    session = session_of(ctx)
+    target = session.undo_target()
+    # the session we are in: the open one, else the last one (none begun since it ended)
+    current = session.number if session.game.started else session.number - 1
+    if target is not None and target.session < current and not intent.force:
+        what = f"#{target.seq} {target.action} of session {target.session}: {target.summary}"
+        if ctx.ask is None:
+            raise RuleError(
+                f"undo would reach back into session {target.session} ({what}): "
+                "'undo --force' undoes it"
+            )
+        answer = ctx.ask(
+            f"undo reaches back into session {target.session}: {what}. Undo it? [y/N] "
+        )
+        if answer.strip().lower() not in ("y", "yes"):
+            raise CommandError(f"undo cancelled: #{target.seq} stays", "undo")
+    target, _event = session.undo(ctx.line or "undo")
     return Reply().add(f"Undid #{target.seq}: {target.summary}", "warning")
 
 
@@ -148,6 +177,11 @@ class TableIntent(Intent):
     modifier: int = 0
     advantages: int = 0
     disadvantages: int = 0
+    faces: tuple[int, ...] = ()
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces the GM entered with ``roll N[,N]`` (RULINGS G5)."""
+        return self.faces
 
     def access(self) -> Access:
         """Anyone lists the tables, any player reads one at a value; rolling on one
@@ -172,9 +206,13 @@ def _read_table(args: Args) -> TableIntent:
         return TableIntent(table_id, value=args.to_int(text, "N"))
     modifier = 0
     advantages = disadvantages = 0
-    for word in words:
+    faces: tuple[int, ...] = ()
+    items = iter(words)
+    for word in items:
         low = word.lower()
-        if low in ("adv", "advantage"):
+        if low == "roll":
+            faces = args.faces(next(items, ""))
+        elif low in ("adv", "advantage"):
             advantages += 1
         elif low in ("dis", "disadvantage"):
             disadvantages += 1
@@ -183,13 +221,17 @@ def _read_table(args: Args) -> TableIntent:
         else:
             raise args.error(f"unexpected {word!r}")
     return TableIntent(
-        table_id, modifier=modifier, advantages=advantages, disadvantages=disadvantages
+        table_id,
+        modifier=modifier,
+        advantages=advantages,
+        disadvantages=disadvantages,
+        faces=faces,
     )
 
 
 @CORE.typed(
     "table",
-    "table | table NAME [+N|-N] [adv|dis] | table NAME = N",
+    "table | table NAME [+N|-N] [adv|dis] [roll N[,N]] | table NAME = N",
     "roll on one of the ruleset's tables (type table to list them), or read one at N",
     TableIntent,
     _read_table,
@@ -197,6 +239,7 @@ def _read_table(args: Args) -> TableIntent:
 "table" lists the tables. "table reactions" rolls 2d6 on the reaction table; a modifier
 adds to the roll ("table survival +1 -2"); adv/dis rolls twice and keeps the higher or
 lower (RULINGS G2). "table fatigue = 3" reads the table at 3 without rolling.
+"table reactions roll 3,5" takes the dice rolled at the table, one face a die (G5).
 """,
     complete=_complete_table,
     aliases=("tables",),
@@ -284,13 +327,11 @@ def settings_command(ctx: Context, intent: SettingsIntent) -> Reply:
     session = ctx.session
     reply = Reply()
     if intent.name is None:
-        for setting in session.ruleset.settings:
+        for setting in session.ruleset.campaign_settings():
             current = session.setting(setting.name)
             mark = "" if current == setting.default else "  (changed)"
             reply.add(f"{setting.name} = {current}{mark}", "title")
             reply.add(f"    {setting.help} [{setting.source}]", "muted")
-        if not session.ruleset.settings:
-            reply.add("This ruleset has no settings.", "note")
         return reply
     setting = session.ruleset.setting(intent.name.lower())
     text = intent.value
@@ -334,14 +375,15 @@ class HelpIntent(Intent):
 
 
 def _read_help(args: Args) -> HelpIntent:
-    name = args.optional()
-    args.done()
-    return HelpIntent(name or "")
+    words = args.rest()
+    if len(words) > 1 and (len(words) > 2 or CORE.get(" ".join(words)) is None):
+        raise args.error(f"unexpected {' '.join(words[1:])!r}")
+    return HelpIntent(" ".join(words))  # "help character export": the engine's subcommand
 
 
 @CORE.typed(
     "help",
-    "help [COMMAND]",
+    "help [COMMAND [SUBCOMMAND]]",
     "list the commands, or explain one",
     HelpIntent,
     _read_help,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ...dice import Advantage, UsageDie, outcome_to_json, render_outcome, roll_outcome, roll_usage
 from ...play.events import Event, Visibility
@@ -34,11 +34,22 @@ class RollIntent(Intent):
     advantages: int = 0
     disadvantages: int = 0
     visibility: Visibility = Visibility.PUBLIC
+    faces: tuple[int, ...] = ()
+
+    enter_word: ClassVar[str] = "entered"
 
     def access(self) -> Access:
         """Anyone at the table but an observer rolls dice, as themselves
         (docs/rulings.md H106)."""
         return Access.play()
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces entered with ``entered N[,N...]`` (RULINGS G5)."""
+        return self.faces
+
+    def secret(self) -> bool:
+        """``secret`` or ``blind`` (RULINGS G4)."""
+        return self.visibility is not Visibility.PUBLIC
 
 
 _ADVANTAGE = ("adv", "advantage")
@@ -48,6 +59,14 @@ _HIDDEN = {"secret": Visibility.GM, "blind": Visibility.BLIND}
 
 def _read(args: Args) -> RollIntent:
     words = args.rest()
+    faces: tuple[int, ...] = ()
+    for index, word in enumerate(words):
+        if word.lower() == "entered":
+            if index + 1 >= len(words):
+                raise args.error("entered takes the faces rolled, like 'entered 3,5'")
+            faces = args.faces(words[index + 1])
+            words = [*words[:index], *words[index + 2 :]]
+            break
     advantages = sum(w.lower() in _ADVANTAGE for w in words)
     disadvantages = sum(w.lower() in _DISADVANTAGE for w in words)
     hidden = {_HIDDEN[w.lower()] for w in words if w.lower() in _HIDDEN}
@@ -58,17 +77,17 @@ def _read(args: Args) -> RollIntent:
     if not text:
         raise args.error("missing the dice to roll")
     visibility = hidden.pop() if hidden else Visibility.PUBLIC
-    return RollIntent(text, advantages, disadvantages, visibility)
+    return RollIntent(text, advantages, disadvantages, visibility, faces)
 
 
 def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
-    return ("adv", "dis", "secret", "blind", "d20", "3d6", "2d6", "d6", "ud6")
+    return ("adv", "dis", "secret", "blind", "entered", "d20", "3d6", "2d6", "d6", "ud6")
 
 
 @CORE.typed(
     "roll",
-    "roll EXPR [adv|dis] [secret|blind]",
-    "roll dice: 3d6, 4d6kh3, (d6-1)x10, 2d20kh1+5, ud6; in secret or blind",
+    "roll EXPR [adv|dis] [secret|blind] [entered N[,N...]]",
+    "roll dice: 3d6, 4d6kh3, (d6-1)x10, 2d20kh1+5, ud6; in secret or blind, or enter yours",
     RollIntent,
     _read,
     details="""
@@ -79,6 +98,9 @@ it steps down (RULINGS G3); to use up a character's item, use "usage NAME ITEM".
 "secret": only you and the GM see the result; "blind": only the GM does (Legend Lore);
 the others see that a roll was made (RULINGS G4). Both draw from the session's secret
 stream, whose seed only the GM sees (RULINGS G6).
+"entered 3,5" takes the dice you rolled at the table instead, one face for each die in
+the order rolled: "roll 2d6 entered 3,5" (RULINGS G5; never for a secret roll).
+Elsewhere the word is "roll": "test Sly DEX roll 14", "usage Sly torch roll 2".
 """,
     complete=_complete,
 )

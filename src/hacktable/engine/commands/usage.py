@@ -33,33 +33,46 @@ class UsageIntent(Intent):
     item: str
     advantages: int = 0
     disadvantages: int = 0
+    faces: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The character's player rolls their usage dice (docs/rulings.md H106)."""
         return Access.play(self.character)
 
+    def entered(self) -> tuple[int, ...]:
+        """The faces entered with ``roll N[,N]`` (RULINGS G5)."""
+        return self.faces
+
 
 def _read_usage(args: Args) -> UsageIntent:
     name = args.word("NAME")
     words = args.rest()
+    faces: tuple[int, ...] = ()
+    if "roll" in (low := [w.lower() for w in words]):
+        at = low.index("roll")
+        if at + 1 >= len(words):
+            raise args.error("roll takes the faces rolled, like 'roll 2'")
+        faces = args.faces(words[at + 1])
+        words = [*words[:at], *words[at + 2 :]]
     advantages = sum(1 for w in words if w.lower() in ("adv", "advantage"))
     disadvantages = sum(1 for w in words if w.lower() in ("dis", "disadvantage"))
     item_words = [w for w in words if w.lower() not in ("adv", "advantage", "dis", "disadvantage")]
     if not item_words:
         raise args.error("missing ITEM")
-    return UsageIntent(name, " ".join(item_words), advantages, disadvantages)
+    return UsageIntent(name, " ".join(item_words), advantages, disadvantages, faces)
 
 
 @CORE.typed(
     "usage",
-    "usage NAME ITEM [adv|dis]",
+    "usage NAME ITEM [adv|dis] [roll N[,N]]",
     "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",
     UsageIntent,
     _read_usage,
     details="""
 A roll of 1 or 2 steps the die down: ud20 > ud12 > ud10 > ud8 > ud6 > ud4 > exhausted
 (RULINGS G3). Advantage rolls twice and keeps the higher (G2); where the rules give a
-character advantage on an item's die, the roll says why.
+character advantage on an item's die, the roll says why. "roll 2" takes the die the
+player rolled at the table (RULINGS G5): "usage Sly torch roll 2".
 """,
     complete=complete_items,
 )

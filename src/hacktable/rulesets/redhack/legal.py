@@ -108,6 +108,8 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
             intents.append(Words("test", (character.name, attribute)))
             intents.append(Words("save", (character.name, attribute)))
         intents += _usages(character)
+        intents.append(Words("test", (character.name, "INT", "for", "legend-lore")))  # G4
+        intents.append(Words("save", (character.name, "CON", "secret")))
         intents.append(Words("hp", (character.name, "-3")))
         intents.append(Words("hp", (character.name, "-1d6")))
         intents.append(Words("hp", (character.name, "+1d4")))

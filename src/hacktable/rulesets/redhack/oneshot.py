@@ -17,14 +17,15 @@ from ..oneshot import Check, Form, Option
 __all__ = ["FORM"]
 
 
-def check(*, attr: int, difficulty: int, bonus: int, penalty: int, adv: bool, dis: bool) -> Check:
+def check(*, attr: int, difficulty: int, bonus: int, penalty: int, adv: int, dis: int) -> Check:
     """An attribute test from the options' values (redhack: Core Rules > Tests, Bonuses &
     Penalties; RULINGS R1-R3).
 
-    ``--adv`` and ``--dis`` together cancel (RULINGS R3); the request names the flag as
-    the source of its advantage.
+    Each ``--adv`` and ``--dis`` is one source, as the console's ``adv`` and ``dis``:
+    net = sign(#adv - #dis) (RULINGS R3), so ``--adv --adv --dis`` is advantage; the
+    request names each flag given as a source.
 
-    >>> c = check(attr=12, difficulty=4, bonus=0, penalty=0, adv=True, dis=False)
+    >>> c = check(attr=12, difficulty=4, bonus=0, penalty=0, adv=1, dis=0)
     >>> c.description, c.odds().success
     ('ATTR test, difficulty 4, advantage (--adv)', Fraction(279, 400))
     """
@@ -35,15 +36,9 @@ def check(*, attr: int, difficulty: int, bonus: int, penalty: int, adv: bool, di
     from ...rules.resolution import TestRequest
     from . import core_rules
 
-    advantage = Advantage.from_flags(adv, dis)
+    advantage = Advantage.net(int(adv), int(dis))
     request = TestRequest(
-        "ATTR",
-        attr,
-        difficulty,
-        bonus,
-        penalty,
-        ("--adv",) if advantage > 0 else (),
-        ("--dis",) if advantage < 0 else (),
+        "ATTR", attr, difficulty, bonus, penalty, ("--adv",) * int(adv), ("--dis",) * int(dis)
     )
     inputs = (
         ("attribute", attr),
@@ -65,10 +60,10 @@ FORM = Form(
     (
         Option("--attr", "The attribute's score.", required=True, minimum=1, maximum=30),
         Option("--difficulty", "The difficulty.", default=1, minimum=1, maximum=20),
-        Option("--bonus", "Added to the attribute.", default=0),
-        Option("--penalty", "Added to the difficulty.", default=0),
-        Option("--adv", "Advantage.", "flag"),
-        Option("--dis", "Disadvantage.", "flag"),
+        Option("--bonus", "Added to the attribute.", "sum", default=0),
+        Option("--penalty", "Added to the difficulty.", "sum", default=0),
+        Option("--adv", "A source of advantage.", "count"),
+        Option("--dis", "A source of disadvantage.", "count"),
     ),
     check,
     "redhack: Core Rules > Tests; RULINGS R1-R3",

@@ -21,6 +21,7 @@ from ....play.players import OWNER, owner_of, seat_of
 from ... import keeping
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
+from ...names import check_name
 from .. import armour, creation, levels
 from ..character import ORIGINS, Character, fold
 from ..content.index import Content
@@ -240,6 +241,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
+    check_name(session, name)  # not a monster's id, an attribute, a keyword (H210)
     seated = seat_of(session.state, name)
     if seated is not None:
         raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")

@@ -40,9 +40,9 @@ __all__ = [
     "rules_of",
 ]
 
-_OPTIONS = "[adv|dis]... [threat N] [bonus N] [for WHAT[,WHAT]]"
+_OPTIONS = "[adv|dis]... [threat N] [bonus N] [for WHAT[,WHAT]] [roll N[,N]]"
 
-TEST_WORDS = ("adv", "dis", "threat", "bonus", "for")
+TEST_WORDS = ("adv", "dis", "threat", "bonus", "for", "roll")
 """Keywords a test command takes after its fixed arguments."""
 
 USES = ("melee", "ranged", "parry", "dodge", "initiative", "cast")
@@ -68,6 +68,7 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> tuple[TestO
     tags: list[str] = []
     use = "save" if kind is TestKind.SAVE else "test"
     bonus = threat = 0
+    entered: tuple[int, ...] = ()
     while not args.empty:
         word = args.word("an option").lower()
         if word in ("adv", "advantage"):
@@ -80,6 +81,8 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> tuple[TestO
                 raise args.error(f"a threat level of {threat} leaves no roll: at most 19")
         elif word == "bonus":
             bonus += args.integer("bonus")
+        elif word == "roll":  # the player's own dice (RULINGS G5)
+            entered = args.faces(args.word("the faces rolled"))
         elif word == "for":
             for tag in (t for t in args.word("what the test is for").lower().split(",") if t):
                 if tag in USES and use not in ("test", tag):
@@ -97,6 +100,7 @@ def read_test_options(args: Args, kind: TestKind = TestKind.TEST) -> tuple[TestO
         tags=tuple(tags),
         kind=kind,
         modifier=threat,
+        entered=entered,
     )
     return options, use
 
@@ -143,6 +147,11 @@ class TestIntent(Intent):
         """The character's player (the circumstances they type as the GM calls them);
         a bare ``save`` only reads (docs/rulings.md H106)."""
         return Access.play(self.character) if self.character else Access.read()
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces the player entered (``roll 14``; RULINGS G5): the d20, then the
+        Doom die a critical failure rolls."""
+        return self.options.entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,10 +331,14 @@ def _read_odds(args: Args) -> OddsIntent:
     if first.lstrip("+-").isdigit():
         score = args.to_int(first, "SCORE", minimum=1)
         options, use = read_test_options(args)
-        return OddsIntent(score=score, options=options, use=use)
-    attribute = args.word("ATTR")
-    options, use = read_test_options(args)
-    return OddsIntent(first, attribute, options=options, use=use)
+        intent = OddsIntent(score=score, options=options, use=use)
+    else:
+        attribute = args.word("ATTR")
+        options, use = read_test_options(args)
+        intent = OddsIntent(first, attribute, options=options, use=use)
+    if options.entered:
+        raise args.error("odds rolls nothing: 'roll' is for 'test' and 'save'")
+    return intent
 
 
 @COMMANDS.typed(

@@ -13,7 +13,7 @@ from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.resolution import TestRequest, TestResult
 from ....rules.tables import TableRoll
-from ...base import TableOutcome
+from ...base import TableOutcome, check_player_dice
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import OVERRIDING
@@ -208,6 +208,8 @@ class Act:
         self.overrides = overrides or {}
         base = self.session.rng()
         faces = self.overrides.get("faces")
+        if faces:  # the player's own d20 (RULINGS G5), as the campaign allows
+            check_player_dice(ctx.principal, self.session.setting)
         self.die = die
         self.rng: random.Random = OverrideRandom(base, faces, die) if faces else base
         self._before: dict[str, Character] = {}

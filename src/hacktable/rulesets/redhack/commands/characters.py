@@ -16,6 +16,7 @@ from ....play.players import OWNER, owner_of, seat_of
 from ... import keeping
 from ...context import Context, ask_until
 from ...grammar import Access, Args, Intent
+from ...names import check_name
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
@@ -305,6 +306,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
     if session.state.get("character", fold(name)) is not None:
         raise RuleError(f"there is already a character called {name}")
+    check_name(session, name)  # not a monster's id, an attribute, a keyword (H210)
     seated = seat_of(session.state, name)
     if seated is not None:
         raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")

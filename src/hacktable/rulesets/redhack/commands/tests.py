@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ....errors import RuleError
-from ....play.events import Change, Event
+from ....play.events import Change, Event, Visibility
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ....rules.render import show_odds
 from ....rules.resolution import TestKind, TestRequest
 from ...base import TestOptions
@@ -24,6 +25,8 @@ from .common import (
     attribute_names,
     character_names,
     check_detail,
+    hidden,
+    hidden_note,
     read_test_options,
     redhack_of,
     show_test,
@@ -31,7 +34,9 @@ from .common import (
 from .experience import gain
 from .registry import COMMANDS
 
-_OPTIONS = "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]]"
+_OPTIONS = (
+    "[adv|dis]... [difficulty N] [bonus N] [penalty N] [for TAG[,TAG]] [roll N[,N]] [secret|blind]"
+)
 
 
 def _complete_name_attr(session: CampaignView, words: list[str]) -> Iterable[str]:
@@ -69,6 +74,15 @@ class TestIntent(Intent):
         a bare ``save`` only reads (docs/rulings.md H106)."""
         return Access.play(self.character) if self.character else Access.read()
 
+    def entered(self) -> tuple[int, ...]:
+        """The d20 faces the player entered (``roll 14``; RULINGS G5)."""
+        return self.options.entered
+
+    def secret(self) -> bool:
+        """``secret``, ``blind``, or a Legend Lore check (RULINGS G4; docs/rulings.md
+        H208)."""
+        return hidden(self.options) is not Visibility.PUBLIC
+
 
 @dataclass(frozen=True, slots=True)
 class EffectIntent(Intent):
@@ -91,6 +105,14 @@ class EffectIntent(Intent):
         """The character's player (docs/rulings.md H106)."""
         return Access.play(self.character)
 
+    def entered(self) -> tuple[int, ...]:
+        """The d20 faces the player entered (RULINGS G5)."""
+        return self.options.entered
+
+    def secret(self) -> bool:
+        """``secret`` or ``blind`` (RULINGS G4)."""
+        return hidden(self.options) is not Visibility.PUBLIC
+
 
 @dataclass(frozen=True, slots=True)
 class MonsterIntent(Intent):
@@ -108,6 +130,14 @@ class MonsterIntent(Intent):
     def access(self) -> Access:
         """The GM's: the monsters' rolls (docs/rulings.md H106)."""
         return Access.gm(MONSTER_DICE, "roll a monster's test")
+
+    def entered(self) -> tuple[int, ...]:
+        """The d20 faces the GM entered (RULINGS G5)."""
+        return self.options.entered
+
+    def secret(self) -> bool:
+        """``secret`` or ``blind`` (RULINGS G4)."""
+        return hidden(self.options) is not Visibility.PUBLIC
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +228,8 @@ def _character_test(ctx: Context, intent: TestIntent) -> Reply:
     used = _blessing_used(ctx, character, request)
     if isinstance(intent, SaveIntent) and intent.deadly:
         return deadly_save(ctx, character.name, request, used)
-    reply = _roll_and_log(ctx, character.name, request, options.kind.name.lower(), used)
+    action = options.kind.name.lower()
+    reply = _roll_and_log(ctx, character.name, request, action, hidden(options), used)
     hint = session.ruleset.tag_hint(character, options.tags)
     if hint:
         reply.add(f"  ({hint})", "muted")
@@ -215,14 +246,29 @@ def _blessing_used(ctx: Context, character: Character, request: TestRequest) -> 
 
 
 def _roll_and_log(
-    ctx: Context, who: str, request: TestRequest, action: str, changes: tuple[Change, ...] = ()
+    ctx: Context,
+    who: str,
+    request: TestRequest,
+    action: str,
+    visibility: Visibility = Visibility.PUBLIC,
+    changes: tuple[Change, ...] = (),
 ) -> Reply:
+    """Roll ``request`` and log it; a secret or blind one on the secret stream, its
+    event seen whole by the GM (and, secret, the roller) alone (RULINGS G4, G6)."""
     session = ctx.session
     odds = session.ruleset.test_odds(request)
-    result = session.ruleset.resolve_test(request, session.rng())
+    secret = visibility is not Visibility.PUBLIC
+    result = session.ruleset.resolve_test(request, session.rng(secret=secret))
     reply = Reply()
     reply.check(request, odds, result)
     summary = show_test(reply, who, request, odds, result)
+    gm = ctx.principal.role is Role.GM
+    if visibility is Visibility.BLIND and not gm:  # the roller learns it was made
+        reply = Reply()
+        reply.check(request, odds, result)
+        reply.add(f"{who} makes a blind {request.attribute} {request.kind.value}.", "dice")
+    if secret:
+        reply.add(*hidden_note(visibility, gm))
     session.commit(
         Event(
             action,
@@ -231,6 +277,7 @@ def _roll_and_log(
             detail=check_detail(request, result, odds),
             changes=changes,
             command=ctx.line,
+            visibility=visibility,
         )
     )
     return reply
@@ -338,7 +385,7 @@ def effect_command(ctx: Context, intent: EffectIntent) -> Reply:
         )
     options = replace(intent.options, difficulty=intent.hd)
     request = session.ruleset.character_test(character, attribute, options)
-    return _roll_and_log(ctx, character.name, request, "effect")
+    return _roll_and_log(ctx, character.name, request, "effect", hidden(options))
 
 
 def _read_monster(args: Args) -> MonsterIntent:
@@ -375,7 +422,7 @@ def monster_command(ctx: Context, intent: MonsterIntent) -> Reply:
         TestKind.MONSTER,
         who=f"{hd} HD monster",
     )
-    return _roll_and_log(ctx, f"{hd} HD monster", request, "monster")
+    return _roll_and_log(ctx, f"{hd} HD monster", request, "monster", hidden(options))
 
 
 def _read_oppose(args: Args) -> OpposeIntent:
@@ -449,9 +496,13 @@ def oppose_command(ctx: Context, intent: OpposeIntent) -> Reply:
 def _read_odds(args: Args) -> OddsIntent:
     first = args.word("NAME or SCORE")
     if first.lstrip("+-").isdigit():
-        return OddsIntent(score=args.to_int(first, "SCORE"), options=read_test_options(args))
-    attribute = args.word("ATTR")
-    return OddsIntent(first, attribute, options=read_test_options(args))
+        intent = OddsIntent(score=args.to_int(first, "SCORE"), options=read_test_options(args))
+    else:
+        attribute = args.word("ATTR")
+        intent = OddsIntent(first, attribute, options=read_test_options(args))
+    if intent.options.entered or intent.options.visibility is not Visibility.PUBLIC:
+        raise args.error("odds rolls nothing: 'roll', 'secret' and 'blind' are for 'test'")
+    return intent
 
 
 @COMMANDS.typed(
