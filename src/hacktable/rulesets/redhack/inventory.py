@@ -81,7 +81,26 @@ def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, 
     """
     if custom:
         return Item(name=name), False
+    scroll = _scroll(name)
+    if scroll is not None:
+        return scroll, True
     return item_from(content.equipment(name)), True
+
+
+def _scroll(name: str) -> Item | None:
+    """A scroll of a spell on the packaged list, named "scroll of SPELL" (RULINGS R34;
+    docs/rulings.md H173), or ``None`` when ``name`` does not name a scroll.
+
+    Raises:
+        UnknownNameError: a scroll of a spell the list lacks.
+    """
+    words = name.strip().split(None, 2)
+    if len(words) < 3 or words[0].lower() != "scroll" or words[1].lower() != "of":
+        return None
+    from .content.spells import load_spells
+
+    spell = load_spells().get(words[2])
+    return Item(name=f"Scroll of {spell.name}")
 
 
 def item_from(entry: EquipmentItem) -> Item:
