@@ -61,6 +61,8 @@ class Item:
         slots: inventory slots it takes (redhack: Equipment > Encumberance; R29).
         quantity: how many.
         notes: anything else.
+        bonus: a magic item's bonus, e.g. 3 for a "sword +3" (redhack: Core Rules >
+            Attributes Above 19; RULINGS R2: added to the attribute it is used with).
     """
 
     name: str
@@ -75,6 +77,7 @@ class Item:
     slots: int = 1
     quantity: int = 1
     notes: str = ""
+    bonus: int = 0
 
     def describe(self) -> str:
         """E.g. ``"Torch (ud6)"``, ``"Two Handed Weapon (1d10, two-handed)"``."""

@@ -92,6 +92,8 @@ class WeaponProfile:
         item: the inventory index it came from, or ``None``.
         throw: this attack throws it (a dagger or spear thrown at a Near foe; a flask
             of oil). A weapon that "can be thrown" is a melee weapon otherwise.
+        bonus: a magic weapon's bonus, added to the attack attribute (redhack: Core
+            Rules > Attributes Above 19; RULINGS R2).
     """
 
     name: str
@@ -104,6 +106,7 @@ class WeaponProfile:
     only_against: tuple[str, ...] = ()
     item: int | None = None
     throw: bool = False
+    bonus: int = 0
 
     @property
     def ranged(self) -> bool:
@@ -238,6 +241,8 @@ def attack_request(
     - a Long weapon in the first round the attacker and target are Close; a Short
       weapon against a Long weapon's wielder after that (Weapon Types);
     - a backstab (Thief > Backstab);
+    - a magic weapon's bonus, added to ``base``'s (redhack: Core Rules > Attributes
+      Above 19: STR 18 and a sword +3 attack as "19 (2)"; RULINGS R2);
     - ``base``'s own sources (the character's class, background, conditions, armour).
 
     Raises:
@@ -270,7 +275,7 @@ def attack_request(
         attribute=attribute,
         score=score,
         difficulty=target_ac,
-        bonus=base.bonus,
+        bonus=base.bonus + weapon.bonus,
         penalty=base.penalty,
         advantages=tuple(advantages),
         disadvantages=tuple(disadvantages),

@@ -5,6 +5,9 @@ Sources: redhack: Equipment > Equipment List, Encumberance; RULINGS R29.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ...dice.usage import UsageDie
 from ...errors import UnknownNameError
 from .character import Character, Item
@@ -50,12 +53,25 @@ def carry_check(before: Character, after: Character) -> str | None:
     return None
 
 
+_MAGIC = re.compile(r"(?P<base>.*\S)\s*\+(?P<bonus>[1-9])")
+"""A magic weapon's name: a weapon of the list and its bonus (``"sword +3"``)."""
+
+
 def make_item(content: Content, name: str) -> tuple[Item, bool]:
-    """An item from the equipment list (redhack: Equipment), or custom gear.
+    """An item from the equipment list (redhack: Equipment), or custom gear. A weapon
+    of the list named with a bonus (``"sword +3"``) is a magic weapon: its bonus is
+    added to the attack attribute (redhack: Core Rules > Attributes Above 19; RULINGS
+    R2; docs/rulings.md H220).
 
     Returns:
         The item, and whether it is on the equipment list.
     """
+    magic = _MAGIC.fullmatch(name.strip())
+    if magic is not None:
+        item, known = make_item(content, magic["base"])
+        if known and item.kind == "weapon":
+            bonus = int(magic["bonus"])
+            return replace(item, name=f"{item.name} +{bonus}", bonus=bonus), True
     try:
         entry = content.equipment(name)
     except UnknownNameError:

@@ -97,4 +97,6 @@ def weapon_profile(
             ),
             "",
         )
-    return WeaponProfile(item.name, damage, types, disadvantage_at, ammunition, item=index)
+    return WeaponProfile(
+        item.name, damage, types, disadvantage_at, ammunition, item=index, bonus=item.bonus
+    )

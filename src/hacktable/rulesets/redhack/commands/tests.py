@@ -15,6 +15,7 @@ from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
+from ..core_rules import above_19
 from ..view import CampaignView
 from .common import (
     TEST_WORDS,
@@ -183,6 +184,9 @@ def _roll_and_log(ctx: Context, who: str, request: TestRequest, action: str) -> 
     reply = Reply()
     reply.check(request, odds, result)
     summary = show_test(reply, who, request, odds, result)
+    capped = above_19(request)
+    if capped is not None:
+        reply.add(f"  {capped}", "note")
     session.commit(
         Event(
             action,
