@@ -19,6 +19,7 @@ from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...errors import RuleError
 from ...rules.resolution import TestKind, TestRequest
+from .content.equipment import WeaponRules
 
 __all__ = [
     "BACKSTAB_WEAPON_TYPES",
@@ -35,6 +36,9 @@ __all__ = [
 
 DIE_CHAIN = (3, 4, 6, 8, 10, 12)
 """Damage dice in order (RULINGS R8: d4 > d6 > d8 > d10 > d12)."""
+
+NO_RULES = WeaponRules()
+"""A weapon with no optional rules (redhack: Equipment > Weapons)."""
 
 BACKSTAB_WEAPON_TYPES = ("short", "ranged", "thrown")
 """A "small or missile weapon" for a Thief's backstab (redhack: Thief > Backstab)."""
@@ -94,6 +98,8 @@ class WeaponProfile:
             of oil). A weapon that "can be thrown" is a melee weapon otherwise.
         bonus: a magic weapon's bonus, added to the attack attribute (redhack: Core
             Rules > Attributes Above 19; RULINGS R2).
+        rules: the list's optional rules for it (crossbows, long bow, flail, pike).
+        fire: it deals fire damage (a lit torch, docs/rulings.md H225).
     """
 
     name: str
@@ -107,6 +113,8 @@ class WeaponProfile:
     item: int | None = None
     throw: bool = False
     bonus: int = 0
+    rules: WeaponRules = NO_RULES
+    fire: bool = False
 
     @property
     def ranged(self) -> bool:

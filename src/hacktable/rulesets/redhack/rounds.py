@@ -95,7 +95,8 @@ def start_round(
 def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) -> Fight:
     """Every fighter's round afresh: no action, move, hold, parry or cleave yet, cleave
     dice back to a Warrior's level (RULINGS R14), this round's attacks and closeness
-    become last round's (a backstab condition); each foe's attacks counted afresh."""
+    become last round's (a backstab condition), a crossbow may fire again (redhack:
+    Equipment > Weapons); each foe's attacks counted afresh."""
     fighters = []
     for fighter in fight.fighters:
         character = party[fighter.name]
@@ -116,6 +117,7 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
                 ranged_shots=0,
                 attacked_by=(),
                 offhand_ready=False,
+                fired_first=False,
             )
         )
     foes = tuple(replace(f, attacks_made=0) for f in fight.foes)

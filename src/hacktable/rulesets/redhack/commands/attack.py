@@ -40,6 +40,7 @@ from ..attacks import (
 from ..character import Character
 from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
 from ..fight import Fighter, Foe
+from ..weapon_rules import check_fires_first, check_targets, confined_disadvantages, target_ac
 from .act import Act, Overridable, action_fields, fighter_character, replace_fighter
 from .common import check_detail
 from .fight_words import complete_attack, fight_sources, is_fighter, read_action_words
@@ -148,18 +149,23 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     fight = act.need_fight()
     fighter, character = fighter_character(act, intent.attacker)
     offhand = intent.offhand
+    weapon = attack_weapon(act.ruleset, character, intent.weapon, offhand)
     if offhand:
         check_offhand(act.ruleset, fighter, character)
     else:
-        act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
+        first = weapon.rules.fires_first
+        act.need_override(check_fires_first(fighter, weapon))
+        why = fight.check_can_act(fighter, character.hp, incapacitated(character), first)
+        act.need_override(why)
     if is_fighter(act, fight, target) and not fight.has_foe(target):
         return _attack_player(act, fighter, character, intent)
     foe = fight.foe(target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
     band = fighter.band(foe.group)
-    weapon = attack_weapon(act.ruleset, character, intent.weapon, offhand)
     weapon = weapon.used_at(band, intent.throw)
+    plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
+    check_targets(weapon, 0 if plan is None else len(plan.others))
     attribute = attack_attribute(weapon)
     backstab = intent.backstab
     reasons = []
@@ -180,13 +186,14 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
     )
     situation = attack_situation(fight, fighter, foe, band)
+    against = target_ac(weapon, foe)
     request = attack_request(
         who=character.name,
         attribute=attribute,
         score=character.score(attribute),
         weapon=weapon,
         target_name=foe.name,
-        target_ac=foe.defence,
+        target_ac=against.ac,
         band=band,
         base=base,
         cover=intent.cover,
@@ -194,12 +201,16 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         long_first_round=situation.long_first_round,
         short_against_long=situation.short_against_long,
         backstab=backstab,
-        extra_disadvantages=("off-hand attack",) if offhand else (),
+        extra_disadvantages=(
+            *(("off-hand attack",) if offhand else ()),
+            *confined_disadvantages(fight, weapon),
+        ),
     )
+    if against.why is not None:
+        act.say(against.why, "note")
     result = act.resolve(request)
     act.show_test(f"{character.name} attacks {foe.name}", request, result)
     act.detail.update(test=check_detail(request, result), target=foe.key)
-    plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
     act.fight = record_attack(
         act.need_fight(), fighter, foe.key, weapon, offhand, request.advantage
     )
@@ -210,6 +221,8 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         if plan is not None and plan.primary:
             expression = f"{expression}+{CLEAVE_DIE}"
         hit(act, character, foe, weapon, expression, result.critical is Critical.SUCCESS)
+        if weapon.fire:
+            act.say(f"  {weapon.name}: fire damage (the GM applies what fire does)", "note")
     else:
         act.say(f"{character.name} misses {foe.name}", "failure", log=False)
     if plan is not None and plan.primary:
@@ -290,9 +303,10 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
         score=character.score(attribute),
         weapon=weapon,
         target_name=foe.name,
-        target_ac=foe.defence,
+        target_ac=target_ac(weapon, foe).ac,
         band=fighter.band(foe.group),
         base=base,
+        extra_disadvantages=confined_disadvantages(act.need_fight(), weapon),
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} cleaves {foe.name}", request, result)

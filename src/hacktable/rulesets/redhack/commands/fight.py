@@ -122,12 +122,15 @@ class FightStartIntent(FightIntent):
         hidden: characters hidden as it begins, names as given (``--hidden A,B``).
         name: the fight's name (``--name TEXT``), ``""`` for none.
         unexpected: the fight is unexpected (``--unexpected``): surprise is tested.
+        confined: it is fought in a confined space (``--confined``: a pike has
+            disadvantage, docs/rulings.md H224).
     """
 
     party: tuple[str, ...] | None = None
     hidden: tuple[str, ...] = ()
     name: str = ""
     unexpected: bool = False
+    confined: bool = False
 
     def access(self) -> Access:
         """The GM's (docs/rulings.md H106)."""
@@ -201,7 +204,7 @@ def _read_fight(args: Args) -> FightIntent:
 
 
 def _read_start(args: Args) -> FightStartIntent:
-    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
+    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected", "--confined"))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
     party = None
@@ -212,6 +215,7 @@ def _read_start(args: Args) -> FightStartIntent:
         tuple(n for n in flags.get("--hidden", "").split(",") if n),
         flags.get("--name", ""),
         "--unexpected" in flags,
+        "--confined" in flags,
     )
 
 
@@ -245,7 +249,7 @@ def _read_add(args: Args) -> FightAddIntent:
 
 @COMMANDS.typed(
     "fight",
-    "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
+    "fight start [--unexpected] [--confined] [--party A,B] [--hidden A,B] [--name TEXT] | "
     "fight add N|DICE MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
     "fight status | fight end",
     "run a fight by the rules: set it up, see where it stands, end it",
@@ -256,6 +260,7 @@ fight start: the party (all characters, or --party) enters a fight. --unexpected
 player makes a WIS test for surprise; failures do not act in round one, and any natural
 20 gives the whole party a free round first (redhack: Combat > Initiative & Surprise;
 RULINGS R13). --hidden: characters hidden when the fight begins (a Thief may backstab).
+--confined: a confined space (a pike has disadvantage; 'flag fight confined [off]').
 fight add 6 goblin --at near: a group of monsters from the bestiary, HP rolled HD d8
 unless the stat block gives HP (RULINGS R5). The number may be dice, as encounter tables
 give it: fight add 2d4 giant-rat rolls how many. --group G adds them to group G (to an
@@ -295,12 +300,20 @@ def _start(ctx: Context, intent: FightStartIntent) -> Reply:
         raise RuleError(f"--hidden: {', '.join(sorted(hidden - set(party)))} not in the fight")
     number = 1 + int(act.session.state.get("counter", "fights") or 0)
     fighters = tuple(Fighter(name, hidden=name in hidden) for name in party)
-    fight = Fight(number, intent.name, fighters=fighters, unexpected=intent.unexpected)
+    fight = Fight(
+        number,
+        intent.name,
+        fighters=fighters,
+        unexpected=intent.unexpected,
+        confined=intent.confined,
+    )
     act.fight = fight
     title = f"Fight {number}" + (f": {fight.name}" if fight.name else "")
     act.say(f"{title} begins: {', '.join(party)}", "title")
     if hidden:
         act.say(f"Hidden as it begins: {', '.join(sorted(hidden))}", "note")
+    if fight.confined:
+        act.say("A confined space: a pike has disadvantage (redhack: Equipment > Weapons)", "note")
     if fight.unexpected:
         _surprise(act)
     act.say(
@@ -962,9 +975,10 @@ def block_command(ctx: Context, intent: BlockIntent) -> Reply:
     return act.commit("fight.block", character.name)
 
 
-FOE_FLAGS = ("stunned", "held", "blinded", "hindered")
+FOE_FLAGS = ("stunned", "held", "blinded", "hindered", "shield")
 FOE_STATUSES = ("fighting", "broken", "out", "fled", "surrendered", "turned")
 FIGHTER_FLAGS = ("hidden", "invisible")
+FIGHT_FLAGS = ("confined",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1002,8 +1016,10 @@ def _read_flag(args: Args) -> FlagIntent:
     FlagIntent,
     _read_flag,
     details=f"""
-Foes: {", ".join(FOE_FLAGS)} (conditions) or {", ".join(FOE_STATUSES)} (status: a broken
-foe that flees or surrenders). Characters: {", ".join(FIGHTER_FLAGS)} (for backstab).
+Foes: {", ".join(FOE_FLAGS)} (conditions; a shield: a flail ignores a point of its AC) or
+{", ".join(FOE_STATUSES)} (status: a broken foe that flees or surrenders). Characters:
+{", ".join(FIGHTER_FLAGS)} (for backstab). The fight: "flag fight confined [off]" (a pike
+has disadvantage in a confined space).
 Logged as the GM's call.
 """,
     complete=_names,
@@ -1013,6 +1029,12 @@ def flag_command(ctx: Context, intent: FlagIntent) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
     who, flag, off = intent.who, intent.flag, intent.off
+    if who.lower() == "fight" and not fight.has_foe(who):
+        if flag not in FIGHT_FLAGS:
+            raise CommandError(f"the fight's flag is one of {', '.join(FIGHT_FLAGS)}", "flag")
+        act.fight = replace(fight, confined=not off)
+        act.say(f"The fight is {'no longer ' if off else ''}in a confined space")
+        return act.commit("fight.flag")
     if _is_character(act, who) and fight.has_fighter(act.session.character(who).name):
         fighter, _ = fighter_character(act, who)
         if flag not in FIGHTER_FLAGS:
