@@ -95,6 +95,9 @@ class Foe:
             disadvantage on its next attack).
         ongoing: ongoing damage on it.
         attacks_made: attacks it made this round.
+        holding: holding its action this round (docs/rulings.md H227).
+        held_over: held to the end of last round: acts first this round, after any
+            players still holding (redhack: Combat > Holding Actions & Reactions).
     """
 
     key: str
@@ -112,6 +115,8 @@ class Foe:
     conditions: tuple[str, ...] = ()
     ongoing: tuple[Ongoing, ...] = ()
     attacks_made: int = 0
+    holding: bool = False
+    held_over: bool = False
 
     @property
     def fighting(self) -> bool:
@@ -187,6 +192,8 @@ class Fighter:
         thrown: weapons thrown in this fight, picked up when it ends.
         fired_first: fired a crossbow this round: once per round (redhack: Equipment >
             Weapons).
+        moved_last: moved last round (a Dragging character's next move costs the
+            action: docs/rulings.md H228).
     """
 
     name: str
@@ -213,6 +220,7 @@ class Fighter:
     offhand_ready: bool = False
     thrown: tuple[Item, ...] = ()
     fired_first: bool = False
+    moved_last: bool = False
 
     @property
     def key(self) -> str:

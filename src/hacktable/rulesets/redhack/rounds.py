@@ -87,7 +87,8 @@ def start_round(
             (before if result.success else after).append(current.name)
         fight = fight.with_fighter(updated)
     monsters = tuple(f.name for f in fight.active_foes())
-    facts.append(TurnOrder(tuple(before), tuple(held), monsters, tuple(after)))
+    held_monsters = tuple(f.name for f in fight.active_foes() if f.held_over)
+    facts.append(TurnOrder(tuple(before), tuple(held), monsters, tuple(after), held_monsters))
     ticked = tick_ongoing(fight, set(before), ruleset=ruleset, party=party, rng=rng)
     return FightStep(ticked.fight, (*facts, *ticked.facts))
 
@@ -118,6 +119,7 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
                 attacked_by=(),
                 offhand_ready=False,
                 fired_first=False,
+                moved_last=fighter.moves > 0,
             )
         )
     foes = tuple(replace(f, attacks_made=0) for f in fight.foes)
@@ -126,12 +128,17 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
 
 def end_of_round(fight: Fight) -> FightStep:
     """Close a round: players still holding their action will act first next round
-    without a roll (RULINGS R13)."""
+    without a roll (RULINGS R13); so will monsters still holding theirs, after those
+    players (redhack: Combat > Holding Actions & Reactions; docs/rulings.md H227)."""
+    from .procedure import end_foe_holds
+
     facts: list[Fact] = []
     for fighter in fight.fighters:
         if fighter.holding and not fighter.acted:
             fight = fight.with_fighter(replace(fighter, held_over=True, holding=False))
             facts.append(HoldsOver(fighter.name))
+    fight, monsters = end_foe_holds(fight)
+    facts.extend(HoldsOver(name) for name in monsters)
     return FightStep(fight, tuple(facts))
 
 

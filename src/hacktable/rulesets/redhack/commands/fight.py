@@ -20,6 +20,7 @@ from ...grammar import Access, Args, Intent
 from ...powers import FIGHTS, FLAGS, MONSTERS
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
+from ..procedure import dragging_move, hold_foe, no_surprise_test
 from ..view import CampaignView
 from .act import (
     Act,
@@ -335,6 +336,10 @@ def _surprise(act: Act) -> None:
     situation = act.ruleset.circumstances(act.session.state)
     for fighter in fight.fighters:
         character = act.character(fighter.name)
+        why = no_surprise_test(character)
+        if why is not None:
+            act.say(f"{fighter.name} makes no surprise test: {why}", "muted")
+            continue
         request = act.ruleset.character_test(
             character,
             "WIS",
@@ -762,17 +767,19 @@ def _fighter_names(session: CampaignView, words: list[str]) -> Iterable[str]:
 
 @dataclass(frozen=True, slots=True)
 class HoldIntent(Intent):
-    """A character holds their action: they act after anyone this round, or first next
-    round (redhack: Combat > Holding Actions & Reactions; RULINGS R13).
+    """A character (or a monster) holds their action: they act after anyone this round,
+    or first next round (redhack: Combat > Holding Actions & Reactions; RULINGS R13;
+    docs/rulings.md H227).
 
     Attributes:
-        name: the character's name, as given.
+        name: the character's name, or a foe's key or name, as given.
     """
 
     name: str
 
     def access(self) -> Access:
-        """The character's player (docs/rulings.md H106)."""
+        """The character's player; a monster's hold is the GM's (docs/rulings.md
+        H106)."""
         return Access.play(self.name)
 
 
@@ -784,17 +791,31 @@ def _read_hold(args: Args) -> HoldIntent:
 
 @COMMANDS.typed(
     "hold",
-    "hold NAME",
+    "hold NAME|FOE",
     "hold a character's action: act after anyone this round, or first next round",
     HoldIntent,
     _read_hold,
+    details="""
+A character (or a monster: the GM's) holding their action may act after anyone this
+round; still holding at its end, they act first next round without a roll. Monsters
+holding over act first too, after any players still holding (redhack: Combat > Holding
+Actions & Reactions; RULINGS R13; docs/rulings.md H227).
+""",
     complete=_fighter_names,
 )
 def hold_command(ctx: Context, intent: HoldIntent) -> Reply:
     """Hold an action (redhack: Combat > Holding Actions & Reactions; RULINGS R13)."""
     act = Act(ctx)
-    fighter, character = fighter_character(act, intent.name)
     fight = act.need_fight()
+    if fight.has_foe(intent.name) and not _is_character(act, intent.name):
+        foe = fight.foe(intent.name)
+        act.fight = hold_foe(fight, foe)
+        act.say(
+            f"{foe.name} holds its action: it may act after anyone this round; if it has "
+            "not by its end, it acts first next round, after any players still holding"
+        )
+        return act.commit("fight.hold")
+    fighter, character = fighter_character(act, intent.name)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     replace_fighter(act, replace(fighter, holding=True))
     act.say(
@@ -875,6 +896,7 @@ def move_command(ctx: Context, intent: MoveIntent) -> Reply:
             if intent.group is None
             else [fight.group(intent.group).key]
         )
+        dragged = dragging_move(fighter, character)
         moves = fighter.moves + 1
         if moves > 2:
             act.need_override(f"{fighter.name} has already moved twice this round")
@@ -882,8 +904,10 @@ def move_command(ctx: Context, intent: MoveIntent) -> Reply:
             act.need_override(f"{fighter.name} has acted: a second move costs the action")
         for key in groups:
             fighter = fighter.with_band(key, band, fight.round)
-        fighter = replace(fighter, moves=moves, acted=fighter.acted or moves == 2)
+        fighter = replace(fighter, moves=moves, acted=fighter.acted or moves == 2 or bool(dragged))
         replace_fighter(act, fighter)
+        if dragged:
+            act.say(dragged, "note")
         target = " and ".join(fight.group(k).name for k in groups)
         act.say(
             f"{fighter.name} moves {band} to the {target}"

@@ -113,10 +113,13 @@ def line(fact: Fact) -> tuple[str, str]:
             return f"{name} is surprised and does not act this round", "warning"
         case InitiativeRolled(name, explanation, side):
             return f"  {name} initiative: {explanation} -> {side}", "dice"
-        case TurnOrder(before, held, monsters, after):
+        case TurnOrder(before, held, monsters, after, held_monsters):
             first = (f"{n} (held action)" if n in held else n for n in before)
+            early = ""
+            if held_monsters:
+                early = f" (held actions first: {', '.join(held_monsters)}, after held players)"
             return (
-                f"Order: before the monsters: {_names(first)}; the monsters "
+                f"Order: before the monsters: {_names(first)}{early}; the monsters "
                 f"({', '.join(monsters) or 'none'}); after: {_names(after)}",
                 "note",
             )
