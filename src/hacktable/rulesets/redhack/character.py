@@ -43,6 +43,8 @@ class Character(Scored, CoreCharacter):
         background: the background sentence and its tags.
         kit: the starting kit's number, if one was taken.
         mortal_wound: the duration die of a mortally wounded character (RULINGS R11).
+        techniques: the ids of their technique backgrounds (``data/techniques.toml``;
+            redhack: Character Creation > 3. Backgrounds).
     """
 
     class_id: str
@@ -51,3 +53,4 @@ class Character(Scored, CoreCharacter):
     background: Background = Background()
     kit: int | None = None
     mortal_wound: UsageDie | None = None
+    techniques: tuple[str, ...] = ()

@@ -194,6 +194,11 @@ class Fighter:
             Weapons).
         moved_last: moved last round (a Dragging character's next move costs the
             action: docs/rulings.md H228).
+        guarding: forwent their attack this round (Defensive Fighting: advantage on
+            defence, docs/rulings.md H230).
+        blocks: blocks made this round (Defensive Fighting allows two).
+        twisting: the foe whose wound holds their knife (Twist the Knife, H231), or
+            ``""``.
     """
 
     name: str
@@ -221,6 +226,9 @@ class Fighter:
     thrown: tuple[Item, ...] = ()
     fired_first: bool = False
     moved_last: bool = False
+    guarding: bool = False
+    blocks: int = 0
+    twisting: str = ""
 
     @property
     def key(self) -> str:

@@ -94,6 +94,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
     if len(living) < MAX_CHARACTERS:
         intents += _creations(ruleset, {fold(c.name) for c in characters})
     for character in living:
+        intents.append(Words("technique", (character.name, "defensive-fighting")))
         for attribute in ruleset.attributes:
             intents.append(Words("test", (character.name, attribute)))
             intents.append(Words("save", (character.name, attribute)))
@@ -189,6 +190,9 @@ def _procedure(
             yield Words("hold", (foe.key,))
     if fight.phase != "setup":
         yield Words("flag", ("fight", "confined", *(("off",) if fight.confined else ())))
+        for fighter in fighters:
+            if not fighter.acted and not fighter.attacked and living[fighter.key].hp > 0:
+                yield Words("guard", (fighter.name,))
 
 
 def _may_act(fight: Fight, fighter: Fighter, character: Character) -> bool:

@@ -120,6 +120,8 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
                 offhand_ready=False,
                 fired_first=False,
                 moved_last=fighter.moves > 0,
+                guarding=False,
+                blocks=0,
             )
         )
     foes = tuple(replace(f, attacks_made=0) for f in fight.foes)

@@ -14,6 +14,7 @@ from . import (  # noqa: F401  (registration)
     fortune,
     rest,
     supplies,
+    techniques,
     tests,
     trade,
     travel,

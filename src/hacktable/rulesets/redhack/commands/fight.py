@@ -21,6 +21,7 @@ from ...powers import FIGHTS, FLAGS, MONSTERS
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
 from ..procedure import dragging_move, hold_foe, no_surprise_test
+from ..technique_rules import may_block_again
 from ..view import CampaignView
 from .act import (
     Act,
@@ -983,9 +984,16 @@ def block_command(ctx: Context, intent: BlockIntent) -> Reply:
     if _is_character(act, blocker) and fight.has_fighter(act.session.character(blocker).name):
         fighter, character = fighter_character(act, blocker)
         foe = fight.foe(mover)
-        if fighter.moves:
+        again = may_block_again(character, fighter)
+        if fighter.moves and not again:
             raise RuleError(f"{fighter.name} has already moved this round")
-        fighter = replace(fighter.with_band(foe.group, Band.CLOSE, fight.round), moves=1)
+        fighter = replace(
+            fighter.with_band(foe.group, Band.CLOSE, fight.round),
+            moves=1,
+            blocks=fighter.blocks + 1,
+        )
+        if again:
+            act.say(f"{fighter.name} blocks a second foe (defensive fighting)", "note")
         replace_fighter(act, fighter)
         act.say(
             f"{character.name} blocks {foe.name}: it does not get past and is Close to "
