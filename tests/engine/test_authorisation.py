@@ -61,6 +61,7 @@ READ = (
     "fortune show jungle",
     "disrepair",
     "session",
+    "technique Sly",
 )
 """Anyone may ask these, observers too."""
 
@@ -113,6 +114,8 @@ OWN = (
     "hold {c}",
     "move {c} close",
     "block {c} goblin",
+    "alert {c} Mirela",
+    "guard {c}",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -163,6 +166,9 @@ GM_POWERS = (
     "bestiary add monsters.toml",
     "bestiary remove bog-troll",
     "disrepair spend",
+    "smother goblin",
+    "technique {c} defensive-fighting",
+    "flag fight confined",
     "settings parry automatic",
     "player add Cid",
     "player remove Bea",
