@@ -156,18 +156,22 @@ class DamageRoll:
         rolls: each roll's text (two on a critical, RULINGS R6).
         total: the damage, at least 0.
         critical: whether the dice were rolled twice and added.
+        floored: the dice came to less than 0, counted as 0.
     """
 
     expression: str
     rolls: tuple[str, ...]
     total: int
     critical: bool = False
+    floored: bool = False
 
     def explain(self) -> str:
-        """E.g. ``"1d8: [6] -> 6"`` or ``"critical: 1d8: [6] -> 6 + 1d8: [3] -> 3 = 9"``."""
+        """E.g. ``"1d8: [6] -> 6"`` or ``"critical: 1d8: [6] -> 6 + 1d8: [3] -> 3 = 9"``;
+        dice below 0 say they count as 0 (issue 10 §8)."""
+        floor = " (damage is at least 0: 0)" if self.floored else ""
         if self.critical:
-            return f"critical: {' + '.join(self.rolls)} = {self.total}"
-        return self.rolls[0]
+            return f"critical: {' + '.join(self.rolls)} = {self.total}{floor}"
+        return self.rolls[0] + floor
 
 
 def roll_damage(expression: str, rng: random.Random, critical: bool = False) -> DamageRoll:
@@ -180,8 +184,10 @@ def roll_damage(expression: str, rng: random.Random, critical: bool = False) -> 
     rolls = [first]
     if critical:
         rolls.append(roll(expression, rng))
-    total = max(0, sum(r.total for r in rolls))
-    return DamageRoll(first.expression, tuple(render_roll(r) for r in rolls), total, critical)
+    raw = sum(r.total for r in rolls)
+    total = max(0, raw)
+    shown = tuple(render_roll(r) for r in rolls)
+    return DamageRoll(first.expression, shown, total, critical, floored=raw < 0)
 
 
 _NO_DAMAGE_GIVEN = re.compile(r"[;,]?\s*the source gives no damage", re.IGNORECASE)
