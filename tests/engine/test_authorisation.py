@@ -65,6 +65,7 @@ READ = (
     "spell",
     "spell fireball",
     "session",
+    "technique Sly",
 )
 """Anyone may ask these, observers too."""
 
@@ -130,6 +131,8 @@ OWN = (
     "copy {c} web",
     "cure {c} bless",
     "pray {c} for bless",
+    "alert {c} Mirela",
+    "guard {c}",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -188,6 +191,9 @@ GM_POWERS = (
     "spell add spells.toml",
     "patron {c} Ulm 2",
     "disrepair spend",
+    "smother goblin",
+    "technique {c} defensive-fighting",
+    "flag fight confined",
     "settings parry automatic",
     "player add Cid",
     "player remove Bea",

@@ -66,6 +66,8 @@ class Item:
         label: a container's own label, unique in the inventory (``"small-sack-2"``),
             given when something is first put in it.
         coins: the coins a container holds (of the character's coins).
+        bonus: a magic item's bonus, e.g. 3 for a "sword +3" (redhack: Core Rules >
+            Attributes Above 19; RULINGS R2: added to the attribute it is used with).
     """
 
     name: str
@@ -83,6 +85,7 @@ class Item:
     holder: str = ""
     label: str = ""
     coins: int = 0
+    bonus: int = 0
 
     def describe(self) -> str:
         """E.g. ``"Torch (ud6)"``, ``"Two Handed Weapon (1d10, two-handed)"``."""

@@ -298,6 +298,7 @@ def test_fight_end_recovers_ammunition_and_adds_disrepair(table: Play) -> None:
 
 
 def test_maintenance_avoids_disrepair(table: Play) -> None:
+    table("rest short")  # maintenance is done at a rest (docs/rulings.md H234)
     table("maintain Aldric")
     start(table, goblins=1, hp=1)
     assert "maintained today" in table("fight end")

@@ -131,7 +131,7 @@ CASES: list[tuple[tuple[str, ...], str, Intent]] = [
     ),
     (("hp Aldric 0",), "injury Aldric roll 3", InjuryIntent("Aldric", roll=(3,))),
     (("hp Aldric 0", "injury Aldric roll 6"), "mortal Aldric", MortalIntent("Aldric")),
-    ((), "maintain Aldric adv", MaintainIntent("Aldric", adv=1)),
+    (("rest short",), "maintain Aldric adv", MaintainIntent("Aldric", adv=1)),  # at a rest (H234)
     ((), "xp Sly +2", XpIntent("Sly", 2)),
     (("xp Sly +2",), "xp Sly -1", XpIntent("Sly", -1)),
     ((), "disrepair", DisrepairIntent()),

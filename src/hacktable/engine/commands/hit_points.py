@@ -103,7 +103,12 @@ def hp_command(ctx: Context, intent: HpIntent) -> Reply:
     if after.hp == 0 and character.hp > 0:
         reply.add(f"{character.name} is down (0 HP).", "warning")
     if after.hp != target:
-        reply.add(f"(HP stays between 0 and {after.max_hp})", "muted")
+        change = after.hp - character.hp
+        if target > after.hp:
+            why = f"healed {target - character.hp}, capped at max HP {after.max_hp}: {change:+d}"
+        else:
+            why = f"took {character.hp - target}, HP stops at 0: {change:+d}"
+        reply.add(f"({why})", "muted")
         reply.adjust(
             f"{character.name}'s HP", target, after.hp, "HP stays between 0 and the maximum"
         )

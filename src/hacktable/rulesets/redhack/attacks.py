@@ -226,8 +226,9 @@ def record_attack(
     """Note a main (or off-hand) attack: the fighter has acted and attacked the foe, a
     shot with ammunition counts (RULINGS R9), and a main melee attack made without
     disadvantage (net ``advantage`` of the test at least 0) makes an off-hand attack
-    ready (redhack: Combat > Weapon Types > Dual Weapons); the foe has been attacked
-    this round (a backstab condition, redhack: Thief > Backstab)."""
+    ready (redhack: Combat > Weapon Types > Dual Weapons); a crossbow has fired its one
+    shot of the round (redhack: Equipment > Weapons); the foe has been attacked this
+    round (a backstab condition, redhack: Thief > Backstab)."""
     fighter = replace(
         fighter,
         acted=True,
@@ -235,6 +236,7 @@ def record_attack(
         attacked=(*fighter.attacked, foe_key),
         ranged_shots=fighter.ranged_shots + (1 if weapon.ammunition else 0),
         offhand_ready=not offhand and advantage >= 0 and not weapon.ranged,
+        fired_first=fighter.fired_first or weapon.rules.fires_first,
     )
     fight = fight.with_fighter(fighter)
     return replace(fight, attacked_this_round=(*fight.attacked_this_round, foe_key))

@@ -94,6 +94,7 @@ TAGS: MappingProxyType[str, str] = MappingProxyType(
         "poison": "its attack is venomous",
         "regenerates": "heals by itself during a fight",
         "resists-weapons": "ordinary weapons do not harm it (silver or magic needed)",
+        "shield": "carries a shield (a flail ignores a point of its AC)",
         "undead": "animated dead; Turn Undead works on it (RULINGS R15)",
         "vermin": "insects, spiders, centipedes, worms and other crawling things",
     }

@@ -74,6 +74,8 @@ class Character(Scored, CoreCharacter):
             docs/rulings.md H183; :mod:`.downtime`).
         magic: a caster's book, slots, memorising allowance and patrons (RULINGS R25-R27,
             R34; :mod:`.magic`).
+        techniques: the ids of their technique backgrounds (``data/techniques.toml``;
+            redhack: Character Creation > 3. Backgrounds).
     """
 
     class_id: str
@@ -85,3 +87,4 @@ class Character(Scored, CoreCharacter):
     experiences: tuple[Experience, ...] = ()
     magic: Magic = field(default_factory=Magic)
     downtime_actions: int = 0
+    techniques: tuple[str, ...] = ()

@@ -19,6 +19,7 @@ from ...dice.render import render_roll
 from ...dice.roller import roll
 from ...errors import RuleError
 from ...rules.resolution import TestKind, TestRequest
+from .content.equipment import WeaponRules
 
 __all__ = [
     "BACKSTAB_WEAPON_TYPES",
@@ -35,6 +36,9 @@ __all__ = [
 
 DIE_CHAIN = (3, 4, 6, 8, 10, 12)
 """Damage dice in order (RULINGS R8: d4 > d6 > d8 > d10 > d12)."""
+
+NO_RULES = WeaponRules()
+"""A weapon with no optional rules (redhack: Equipment > Weapons)."""
 
 BACKSTAB_WEAPON_TYPES = ("short", "ranged", "thrown")
 """A "small or missile weapon" for a Thief's backstab (redhack: Thief > Backstab)."""
@@ -92,6 +96,10 @@ class WeaponProfile:
         item: the inventory index it came from, or ``None``.
         throw: this attack throws it (a dagger or spear thrown at a Near foe; a flask
             of oil). A weapon that "can be thrown" is a melee weapon otherwise.
+        bonus: a magic weapon's bonus, added to the attack attribute (redhack: Core
+            Rules > Attributes Above 19; RULINGS R2).
+        rules: the list's optional rules for it (crossbows, long bow, flail, pike).
+        fire: it deals fire damage (a lit torch, docs/rulings.md H225).
     """
 
     name: str
@@ -104,6 +112,9 @@ class WeaponProfile:
     only_against: tuple[str, ...] = ()
     item: int | None = None
     throw: bool = False
+    bonus: int = 0
+    rules: WeaponRules = NO_RULES
+    fire: bool = False
 
     @property
     def ranged(self) -> bool:
@@ -145,18 +156,22 @@ class DamageRoll:
         rolls: each roll's text (two on a critical, RULINGS R6).
         total: the damage, at least 0.
         critical: whether the dice were rolled twice and added.
+        floored: the dice came to less than 0, counted as 0.
     """
 
     expression: str
     rolls: tuple[str, ...]
     total: int
     critical: bool = False
+    floored: bool = False
 
     def explain(self) -> str:
-        """E.g. ``"1d8: [6] -> 6"`` or ``"critical: 1d8: [6] -> 6 + 1d8: [3] -> 3 = 9"``."""
+        """E.g. ``"1d8: [6] -> 6"`` or ``"critical: 1d8: [6] -> 6 + 1d8: [3] -> 3 = 9"``;
+        dice below 0 say they count as 0 (issue 10 §8)."""
+        floor = " (damage is at least 0: 0)" if self.floored else ""
         if self.critical:
-            return f"critical: {' + '.join(self.rolls)} = {self.total}"
-        return self.rolls[0]
+            return f"critical: {' + '.join(self.rolls)} = {self.total}{floor}"
+        return self.rolls[0] + floor
 
 
 def roll_damage(expression: str, rng: random.Random, critical: bool = False) -> DamageRoll:
@@ -169,8 +184,10 @@ def roll_damage(expression: str, rng: random.Random, critical: bool = False) -> 
     rolls = [first]
     if critical:
         rolls.append(roll(expression, rng))
-    total = max(0, sum(r.total for r in rolls))
-    return DamageRoll(first.expression, tuple(render_roll(r) for r in rolls), total, critical)
+    raw = sum(r.total for r in rolls)
+    total = max(0, raw)
+    shown = tuple(render_roll(r) for r in rolls)
+    return DamageRoll(first.expression, shown, total, critical, floored=raw < 0)
 
 
 _NO_DAMAGE_GIVEN = re.compile(r"[;,]?\s*the source gives no damage", re.IGNORECASE)
@@ -238,6 +255,8 @@ def attack_request(
     - a Long weapon in the first round the attacker and target are Close; a Short
       weapon against a Long weapon's wielder after that (Weapon Types);
     - a backstab (Thief > Backstab);
+    - a magic weapon's bonus, added to ``base``'s (redhack: Core Rules > Attributes
+      Above 19: STR 18 and a sword +3 attack as "19 (2)"; RULINGS R2);
     - ``base``'s own sources (the character's class, background, conditions, armour).
 
     Raises:
@@ -270,7 +289,7 @@ def attack_request(
         attribute=attribute,
         score=score,
         difficulty=target_ac,
-        bonus=base.bonus,
+        bonus=base.bonus + weapon.bonus,
         penalty=base.penalty,
         advantages=tuple(advantages),
         disadvantages=tuple(disadvantages),

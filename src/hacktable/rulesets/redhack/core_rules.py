@@ -28,6 +28,7 @@ __all__ = [
     "MAX_ATTRIBUTE",
     "TEST_RULE",
     "OpposedResult",
+    "above_19",
     "effect_request",
     "effective",
     "modifier",
@@ -103,6 +104,26 @@ def score_label(attribute: str, score: int, bonus: int = 0) -> str:
     if total > MAX_ATTRIBUTE:
         return f"{attribute} {MAX_ATTRIBUTE} ({total - MAX_ATTRIBUTE})"
     return f"{attribute} {total}"
+
+
+def above_19(request: TestRequest) -> str | None:
+    """How an attribute pushed over 19 is read, in words, or ``None`` when it is not:
+    the cap and the difficulty it takes off (redhack: Core Rules > Attributes Above 19;
+    RULINGS R2; issue 10 §8: a cap that changes a number says so).
+
+    >>> above_19(TestRequest("STR", 18, difficulty=4, bonus=3))
+    'STR 18 + 3 = 21: counts as STR 19 (2), difficulty 4 -> 2 (RULINGS R2)'
+    """
+    total = request.score + request.bonus
+    if total <= MAX_ATTRIBUTE:
+        return None
+    _, difficulty = effective(request.score, request.difficulty, request.bonus, request.penalty)
+    label = score_label(request.attribute, request.score, request.bonus)
+    return (
+        f"{request.attribute} {request.score} + {request.bonus} = {total}: counts as "
+        f"{label}, difficulty {request.difficulty + request.penalty} -> {difficulty} "
+        "(RULINGS R2)"
+    )
 
 
 def resolve(request: TestRequest, rng: random.Random) -> TestResult:

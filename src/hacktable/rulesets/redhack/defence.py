@@ -36,8 +36,9 @@ def monster_attack_reasons(
     fight: Fight, fighter: Fighter, character: Character, foe: Foe
 ) -> tuple[str, ...]:
     """Why ``foe`` may not attack ``fighter`` now, each for the GM to override: not the
-    monsters' phase (RULINGS R13), not Close (it must come Close to strike, unless its
-    attack reaches), or its attacks for the round made (R5).
+    monsters' phase (RULINGS R13; a monster holding its action may act after anyone,
+    and one held over acts first: docs/rulings.md H227), not Close (it must come Close
+    to strike, unless its attack reaches), or its attacks for the round made (R5).
 
     Raises:
         RuleError: the foe is out of the fight, or the character is.
@@ -47,7 +48,8 @@ def monster_attack_reasons(
     if character.hp <= 0:
         raise RuleError(f"{character.name} is out of the fight")
     reasons = []
-    if fight.phase not in ("monsters",):
+    holds = foe.holding or (foe.held_over and fight.phase == "before")
+    if fight.phase not in ("monsters",) and not holds:
         reasons.append(f"it is the {fight.phase} phase, not the monsters' turn")
     band = fighter.band(foe.group)
     if band != Band.CLOSE:

@@ -203,12 +203,14 @@ class InitiativeRolled:
 @dataclass(frozen=True, slots=True)
 class TurnOrder:
     """Who acts before the monsters (``held``: those of them acting on an action held
-    over), the monsters still in the fight, and who acts after."""
+    over), the monsters still in the fight (``held_monsters``: those acting first on a
+    held action, after the held players: docs/rulings.md H227), and who acts after."""
 
     before: tuple[str, ...]
     held: tuple[str, ...]
     monsters: tuple[str, ...]
     after: tuple[str, ...]
+    held_monsters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

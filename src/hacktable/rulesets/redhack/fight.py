@@ -95,6 +95,9 @@ class Foe:
             disadvantage on its next attack).
         ongoing: ongoing damage on it.
         attacks_made: attacks it made this round.
+        holding: holding its action this round (docs/rulings.md H227).
+        held_over: held to the end of last round: acts first this round, after any
+            players still holding (redhack: Combat > Holding Actions & Reactions).
     """
 
     key: str
@@ -112,6 +115,8 @@ class Foe:
     conditions: tuple[str, ...] = ()
     ongoing: tuple[Ongoing, ...] = ()
     attacks_made: int = 0
+    holding: bool = False
+    held_over: bool = False
 
     @property
     def fighting(self) -> bool:
@@ -185,6 +190,15 @@ class Fighter:
         offhand_ready: made a main attack without disadvantage this round, so may make
             an off-hand attack (dual weapons).
         thrown: weapons thrown in this fight, picked up when it ends.
+        fired_first: fired a crossbow this round: once per round (redhack: Equipment >
+            Weapons).
+        moved_last: moved last round (a Dragging character's next move costs the
+            action: docs/rulings.md H228).
+        guarding: forwent their attack this round (Defensive Fighting: advantage on
+            defence, docs/rulings.md H230).
+        blocks: blocks made this round (Defensive Fighting allows two).
+        twisting: the foe whose wound holds their knife (Twist the Knife, H231), or
+            ``""``.
     """
 
     name: str
@@ -210,6 +224,11 @@ class Fighter:
     ammo: tuple[tuple[int, int], ...] = ()
     offhand_ready: bool = False
     thrown: tuple[Item, ...] = ()
+    fired_first: bool = False
+    moved_last: bool = False
+    guarding: bool = False
+    blocks: int = 0
+    twisting: str = ""
 
     @property
     def key(self) -> str:
@@ -262,6 +281,8 @@ class Fight(Roster[Fighter, Foe, Group]):
         last_kill: ``(group, character)``: who last took one out.
         damaging_attacks: attacks by the players' side that did damage (a reaction test
             in combat has +2 difficulty for each, RULINGS R18).
+        confined: it is fought in a confined space (a pike has disadvantage: redhack:
+            Equipment > Weapons; docs/rulings.md H224).
     """
 
     FOE_WORD: ClassVar[str] = "foe"
@@ -280,6 +301,7 @@ class Fight(Roster[Fighter, Foe, Group]):
     last_hit: tuple[tuple[str, str], ...] = ()
     last_kill: tuple[tuple[str, str], ...] = ()
     damaging_attacks: int = 0
+    confined: bool = False
 
     def active_foes(self) -> tuple[Foe, ...]:
         """Foes still in the fight."""
@@ -299,18 +321,25 @@ class Fight(Roster[Fighter, Foe, Group]):
         pairs: Iterable[tuple[str, str]] = getattr(self, field)
         return dict(pairs).get(group)
 
-    def acting_phase(self, fighter: Fighter) -> str:
-        """The phase in which ``fighter`` acts this round."""
+    def acting_phase(self, fighter: Fighter, first: bool = False) -> str:
+        """The phase in which ``fighter`` acts this round; ``first``: an action that is
+        always taken before the monsters (a crossbow shot, redhack: Equipment >
+        Weapons; docs/rulings.md H221)."""
         if self.phase == "free-round":
             return "free-round"
-        if fighter.held_over:
+        if fighter.held_over or first:
             return "before"
         return fighter.initiative
 
     def check_can_act(
-        self, fighter: Fighter, character_hp: int, condition: str | None = None
+        self,
+        fighter: Fighter,
+        character_hp: int,
+        condition: str | None = None,
+        first: bool = False,
     ) -> str | None:
-        """Why ``fighter`` may not act now, or ``None`` if they may (R13).
+        """Why ``fighter`` may not act now, or ``None`` if they may (R13); ``first``: the
+        action is always taken before the monsters (:meth:`acting_phase`).
 
         Raises:
             RuleError: they cannot act at all (out of the fight, or a condition such as
@@ -328,11 +357,12 @@ class Fight(Roster[Fighter, Foe, Group]):
             return None  # a held action may come after anyone (R13)
         if fighter.initiative == "surprised":
             return f"{fighter.name} was surprised and does not act in round one"
-        phase = self.acting_phase(fighter)
+        phase = self.acting_phase(fighter, first)
         if phase != self.phase:
             when = {"before": "before the monsters", "after": "after the monsters"}
+            why = " (a crossbow fires before the monsters)" if first else ""
             return (
-                f"{fighter.name} acts {when.get(phase, phase)} this round, and it is now the "
-                f"{self.phase} phase"
+                f"{fighter.name} acts {when.get(phase, phase)} this round{why}, and it is "
+                f"now the {self.phase} phase"
             )
         return None

@@ -5,6 +5,9 @@ Sources: redhack: Equipment > Equipment List, Encumberance; RULINGS R29.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ...dice.usage import UsageDie
 from . import containers
 from .character import Character, Item
@@ -69,9 +72,16 @@ def hands_check(before: Character, after: Character) -> str | None:
     return None
 
 
+_MAGIC = re.compile(r"(?P<base>.*\S)\s*\+(?P<bonus>[1-9])")
+"""A magic weapon's name: a weapon of the list and its bonus (``"sword +3"``)."""
+
+
 def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, bool]:
     """An item from the equipment list as a player names it (redhack: Equipment;
-    docs/rulings.md H190), or custom gear when ``custom`` asks for it (H191).
+    docs/rulings.md H190), or custom gear when ``custom`` asks for it (H191). A weapon
+    of the list named with a bonus (``"sword +3"``) is a magic weapon: its bonus is
+    added to the attack attribute (redhack: Core Rules > Attributes Above 19; RULINGS
+    R2; docs/rulings.md H220). "scroll of SPELL" is a scroll (H173).
 
     Returns:
         The item, and whether it is on the equipment list.
@@ -81,6 +91,12 @@ def make_item(content: Content, name: str, custom: bool = False) -> tuple[Item, 
     """
     if custom:
         return Item(name=name), False
+    magic = _MAGIC.fullmatch(name.strip())
+    if magic is not None:
+        item, known = make_item(content, magic["base"])
+        if known and item.kind == "weapon":
+            bonus = int(magic["bonus"])
+            return replace(item, name=f"{item.name} +{bonus}", bonus=bonus), True
     scroll = _scroll(name)
     if scroll is not None:
         return scroll, True

@@ -104,6 +104,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
     if len(living) < MAX_CHARACTERS:
         intents += _creations(ruleset, {fold(c.name) for c in characters})
     for character in living:
+        intents.append(Words("technique", (character.name, "defensive-fighting")))
         for attribute in ruleset.attributes:
             intents.append(Words("test", (character.name, attribute)))
             intents.append(Words("save", (character.name, attribute)))
@@ -238,9 +239,33 @@ def _fight(fight: Fight, living: dict[str, Character]) -> Iterator[Words]:
         for fighter in fighters:
             if living[fighter.key].hp > 0:
                 yield from (Words("defend", (fighter.name, foe)) for foe in targets)
+    yield from _procedure(fight, fighters, living)
     if fight.phase != "setup":
         yield Words("next")
     yield Words("fight", ("end",))
+
+
+def _procedure(
+    fight: Fight, fighters: list[Fighter], living: dict[str, Character]
+) -> Iterator[Words]:
+    """The fight's finer procedure (docs/rulings.md H226, H227): a player alerting a
+    surprised ally in round one, a monster holding its action on the monsters' turn,
+    a foe smothering ongoing damage, the confined-space flag."""
+    surprised = [f.name for f in fighters if f.initiative == "surprised"]
+    if fight.round == 1 and surprised and fight.phase in ("before", "after"):
+        for fighter in fighters:
+            if _may_act(fight, fighter, living[fighter.key]):
+                yield from (Words("alert", (fighter.name, ally)) for ally in surprised)
+    for foe in fight.foes:
+        if foe.fighting and foe.ongoing:
+            yield Words("smother", (foe.key,))
+        if fight.phase == "monsters" and foe.fighting and not foe.attacks_made:
+            yield Words("hold", (foe.key,))
+    if fight.phase != "setup":
+        yield Words("flag", ("fight", "confined", *(("off",) if fight.confined else ())))
+        for fighter in fighters:
+            if not fighter.acted and not fighter.attacked and living[fighter.key].hp > 0:
+                yield Words("guard", (fighter.name,))
 
 
 def _may_act(fight: Fight, fighter: Fighter, character: Character) -> bool:

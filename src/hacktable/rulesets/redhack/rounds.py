@@ -87,7 +87,8 @@ def start_round(
             (before if result.success else after).append(current.name)
         fight = fight.with_fighter(updated)
     monsters = tuple(f.name for f in fight.active_foes())
-    facts.append(TurnOrder(tuple(before), tuple(held), monsters, tuple(after)))
+    held_monsters = tuple(f.name for f in fight.active_foes() if f.held_over)
+    facts.append(TurnOrder(tuple(before), tuple(held), monsters, tuple(after), held_monsters))
     ticked = tick_ongoing(fight, set(before), ruleset=ruleset, party=party, rng=rng)
     return FightStep(ticked.fight, (*facts, *ticked.facts))
 
@@ -95,7 +96,8 @@ def start_round(
 def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) -> Fight:
     """Every fighter's round afresh: no action, move, hold, parry or cleave yet, cleave
     dice back to a Warrior's level (RULINGS R14), this round's attacks and closeness
-    become last round's (a backstab condition); each foe's attacks counted afresh."""
+    become last round's (a backstab condition), a crossbow may fire again (redhack:
+    Equipment > Weapons); each foe's attacks counted afresh."""
     fighters = []
     for fighter in fight.fighters:
         character = party[fighter.name]
@@ -116,6 +118,10 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
                 ranged_shots=0,
                 attacked_by=(),
                 offhand_ready=False,
+                fired_first=False,
+                moved_last=fighter.moves > 0,
+                guarding=False,
+                blocks=0,
             )
         )
     foes = tuple(replace(f, attacks_made=0) for f in fight.foes)
@@ -124,12 +130,17 @@ def reset_round(fight: Fight, ruleset: Redhack, party: Mapping[str, Character]) 
 
 def end_of_round(fight: Fight) -> FightStep:
     """Close a round: players still holding their action will act first next round
-    without a roll (RULINGS R13)."""
+    without a roll (RULINGS R13); so will monsters still holding theirs, after those
+    players (redhack: Combat > Holding Actions & Reactions; docs/rulings.md H227)."""
+    from .procedure import end_foe_holds
+
     facts: list[Fact] = []
     for fighter in fight.fighters:
         if fighter.holding and not fighter.acted:
             fight = fight.with_fighter(replace(fighter, held_over=True, holding=False))
             facts.append(HoldsOver(fighter.name))
+    fight, monsters = end_foe_holds(fight)
+    facts.extend(HoldsOver(name) for name in monsters)
     return FightStep(fight, tuple(facts))
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from ...dice.usage import UsageDie
 from ...errors import RuleError, UnknownNameError
 from .character import Character
-from .content.equipment import Gear, Weapon
+from .content.equipment import Gear, Weapon, WeaponRules
 from .content.index import Content
 
 TYPE_CHECKING = False
@@ -30,7 +30,10 @@ def weapon_profile(
 
     Damage (RULINGS R8): the item's own dice if the kit gave them; otherwise the
     class's attack die, stepped up once for a two-handed (2H) weapon; improvised,
-    unarmed and thrown gear use the class's improvised die.
+    unarmed and thrown gear use the class's improvised die, and so does a torch, "used
+    in melee as improvised weapon dealing fire damage" when lit (redhack: Equipment >
+    Miscellany; docs/rulings.md H225). A weapon of the list brings its optional rules
+    (redhack: Equipment > Weapons).
 
     Raises:
         UnknownNameError: no such item.
@@ -74,12 +77,21 @@ def weapon_profile(
             item=index,
             throw=True,
         )
+    if isinstance(entry, Gear) and entry.improvised_fire:
+        return WeaponProfile(
+            item.name,
+            f"1d{cls.improvised_die}",
+            ("improvised",),
+            item=index,
+            fire=item.lit,
+        )
     if item.kind != "weapon":
         raise RuleError(f"{character.name}'s {item.name} is not a weapon")
     types: tuple[str, ...] = item.types or (("2h",) if item.hands == 2 else ())
     disadvantage_at = None
+    rules = WeaponRules()
     if isinstance(entry, Weapon):
-        types = entry.types
+        types, rules = entry.types, entry.rules
         if entry.disadvantage_at is not None:
             disadvantage_at = Band.parse(entry.disadvantage_at)
     if item.damage is not None:
@@ -97,4 +109,13 @@ def weapon_profile(
             ),
             "",
         )
-    return WeaponProfile(item.name, damage, types, disadvantage_at, ammunition, item=index)
+    return WeaponProfile(
+        item.name,
+        damage,
+        types,
+        disadvantage_at,
+        ammunition,
+        item=index,
+        bonus=item.bonus,
+        rules=rules,
+    )

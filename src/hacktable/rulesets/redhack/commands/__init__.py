@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (registration)
     spells,
     stow,
     supplies,
+    techniques,
     tests,
     trade,
     travel,

@@ -323,9 +323,13 @@ class Act:
     def show_test(self, title: str, request: TestRequest, result: TestResult) -> None:
         """Show a test: what, the odds, the dice, the outcome."""
         from ....rules.render import describe_request
+        from ..core_rules import above_19
 
         odds = self.ruleset.test_odds(request)
         self.reply.add(f"{title}: {describe_request(request)}", "title")
+        capped = above_19(request)
+        if capped is not None:
+            self.reply.add(f"  {capped}", "note")
         self.reply.add(f"  odds: {odds.describe()}", "odds")
         faces = self.overrides.get("faces")
         if faces:

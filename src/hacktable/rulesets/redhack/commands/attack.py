@@ -40,6 +40,8 @@ from ..attacks import (
 from ..character import Character
 from ..combat import Band, WeaponProfile, attack_request, backstab_damage, roll_damage
 from ..fight import Fighter, Foe
+from ..technique_rules import check_two_fronts, knife_after, twist_bonus, two_fronts_second
+from ..weapon_rules import check_fires_first, check_targets, confined_disadvantages, target_ac
 from .act import Act, Overridable, action_fields, fighter_character, replace_fighter
 from .common import check_detail
 from .fight_words import complete_attack, fight_sources, is_fighter, read_action_words
@@ -148,18 +150,28 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     fight = act.need_fight()
     fighter, character = fighter_character(act, intent.attacker)
     offhand = intent.offhand
+    weapon = attack_weapon(act.ruleset, character, intent.weapon, offhand)
+    second = fight.has_foe(target) and two_fronts_second(character, fighter, fight.foe(target).key)
     if offhand:
         check_offhand(act.ruleset, fighter, character)
     else:
-        act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
+        first = weapon.rules.fires_first
+        act.need_override(check_fires_first(fighter, weapon))
+        acting = replace(fighter, acted=False) if second else fighter
+        why = fight.check_can_act(acting, character.hp, incapacitated(character), first)
+        act.need_override(why)
     if is_fighter(act, fight, target) and not fight.has_foe(target):
         return _attack_player(act, fighter, character, intent)
     foe = fight.foe(target)
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
     band = fighter.band(foe.group)
-    weapon = attack_weapon(act.ruleset, character, intent.weapon, offhand)
     weapon = weapon.used_at(band, intent.throw)
+    plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
+    check_targets(weapon, 0 if plan is None else len(plan.others))
+    check_two_fronts(character, second, 0 if plan is None else len(plan.others))
+    if second:
+        act.say(f"{character.name} fights on two fronts: a second attack this round", "note")
     attribute = attack_attribute(weapon)
     backstab = intent.backstab
     reasons = []
@@ -180,13 +192,15 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         character, attribute, TestOptions(advantages=gm_adv, disadvantages=gm_dis)
     )
     situation = attack_situation(fight, fighter, foe, band)
+    against = target_ac(weapon, foe)
+    knife = twist_bonus(character, fighter, foe)
     request = attack_request(
         who=character.name,
         attribute=attribute,
         score=character.score(attribute),
         weapon=weapon,
         target_name=foe.name,
-        target_ac=foe.defence,
+        target_ac=against.ac,
         band=band,
         base=base,
         cover=intent.cover,
@@ -194,12 +208,17 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         long_first_round=situation.long_first_round,
         short_against_long=situation.short_against_long,
         backstab=backstab,
-        extra_disadvantages=("off-hand attack",) if offhand else (),
+        extra_advantages=("twist the knife",) if knife is not None else (),
+        extra_disadvantages=(
+            *(("off-hand attack",) if offhand else ()),
+            *confined_disadvantages(fight, weapon),
+        ),
     )
+    if against.why is not None:
+        act.say(against.why, "note")
     result = act.resolve(request)
     act.show_test(f"{character.name} attacks {foe.name}", request, result)
     act.detail.update(test=check_detail(request, result), target=foe.key)
-    plan = cleave_plan(fight, foe.key, None if intent.cleave is None else list(intent.cleave))
     act.fight = record_attack(
         act.need_fight(), fighter, foe.key, weapon, offhand, request.advantage
     )
@@ -209,9 +228,19 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
         expression = backstab_damage(character.level) if backstab else weapon.damage
         if plan is not None and plan.primary:
             expression = f"{expression}+{CLEAVE_DIE}"
+        if knife is not None:
+            expression = f"{expression}+{knife}"
         hit(act, character, foe, weapon, expression, result.critical is Critical.SUCCESS)
+        if weapon.fire:
+            act.say(f"  {weapon.name}: fire damage (the GM applies what fire does)", "note")
     else:
         act.say(f"{character.name} misses {foe.name}", "failure", log=False)
+    twisted = knife_after(
+        character, act.need_fight().fighter(character.name), weapon, foe, result.success
+    )
+    replace_fighter(act, twisted)
+    if twisted.twisting:
+        act.say(f"{character.name} keeps the knife in {foe.name}'s wound (twist the knife)", "note")
     if plan is not None and plan.primary:
         replace_fighter(act, spend_cleave(act.need_fight().fighter(character.name), foe.key))
     for other in plan.others if plan is not None else ():
@@ -290,9 +319,10 @@ def _cleave_attack(act: Act, character: Character, weapon: WeaponProfile, target
         score=character.score(attribute),
         weapon=weapon,
         target_name=foe.name,
-        target_ac=foe.defence,
+        target_ac=target_ac(weapon, foe).ac,
         band=fighter.band(foe.group),
         base=base,
+        extra_disadvantages=confined_disadvantages(act.need_fight(), weapon),
     )
     result = act.resolve(request)
     act.show_test(f"{character.name} cleaves {foe.name}", request, result)

@@ -17,6 +17,7 @@ from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import CHARACTERS, DISREPAIR
 from ..experience import SOURCES, ExperienceSource, award, take_back
+from ..maintenance import check_resting
 from ..view import CampaignView
 from .act import Act, RollOverridable, roll_fields
 from .fight import campaign_day
@@ -175,7 +176,8 @@ def _read_maintain(args: Args) -> MaintainIntent:
 Roll the Armourer's Tools' usage die while resting; the party's weapons and armour are
 then maintained for the rest of the day, so no disrepair point comes after a battle
 (redhack: Exploration & Dungeons > Maintenance; RULINGS R31). A Warrior rolls with
-advantage (G2).
+advantage (G2). It is done at a rest: right after 'rest short' or 'rest long', before
+anything passes time (docs/rulings.md H234). Example: rest short, then maintain Aldric
 """,
     complete=_characters,
 )
@@ -183,6 +185,7 @@ def maintain_command(ctx: Context, intent: MaintainIntent) -> Reply:
     """Maintain the party's gear."""
     act = Act(ctx)
     act.no_fight("maintenance: it is done at a rest")
+    check_resting(act.entity("party", "rested", int, -1), act.party().minutes)
     character = act.character(intent.name)
     index = next(
         (

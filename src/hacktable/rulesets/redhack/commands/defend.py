@@ -24,6 +24,7 @@ from ..defence import (
     record_defence,
     spend_parry,
 )
+from ..technique_rules import guard_advantages, knife_disadvantages
 from .act import Act, Overridable, action_fields, fighter_character, read_overrides, replace_fighter
 from .attack import hit
 from .common import check_detail
@@ -111,6 +112,8 @@ def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
     extra_adv = list(gm_adv)
     if "hindered" in foe.conditions:
         extra_adv.append(f"{foe.name} is tricked (disadvantage on its attack)")
+    extra_adv.extend(guard_advantages(fighter))
+    gm_dis = (*gm_dis, *knife_disadvantages(fighter, foe))
     request = defence_request(
         who=character.name,
         armour_class=act.ruleset.armour_class(character),

@@ -851,7 +851,10 @@ def react_command(ctx: Context, intent: ReactIntent) -> Reply:
         test = act.resolve(request)
         act.show_test(f"{character.name} parleys", request, test)
         shifted = shift_reaction(result, 1 if test.success else -1)
-        act.say(f"Reaction: {result} -> {shifted}", "success" if test.success else "failure")
+        end = ""
+        if shifted == result:  # a table read past its end says so (issue 10 §8)
+            end = f" (already the table's {'best' if test.success else 'worst'}: it stays)"
+        act.say(f"Reaction: {result} -> {shifted}{end}", "success" if test.success else "failure")
         result = shifted
     act.detail["reaction"] = result
     return act.commit("react")

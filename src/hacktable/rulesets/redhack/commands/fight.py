@@ -20,6 +20,8 @@ from ...grammar import Access, Args, Intent
 from ...powers import FIGHTS, FLAGS, MONSTERS
 from ..combat import Band, attack_effect
 from ..fight import Fight, Fighter, Foe, FoeAttack, Group
+from ..procedure import dragging_move, hold_foe, no_surprise_test
+from ..technique_rules import may_block_again
 from ..view import CampaignView
 from .act import (
     Act,
@@ -123,12 +125,15 @@ class FightStartIntent(FightIntent):
         hidden: characters hidden as it begins, names as given (``--hidden A,B``).
         name: the fight's name (``--name TEXT``), ``""`` for none.
         unexpected: the fight is unexpected (``--unexpected``): surprise is tested.
+        confined: it is fought in a confined space (``--confined``: a pike has
+            disadvantage, docs/rulings.md H224).
     """
 
     party: tuple[str, ...] | None = None
     hidden: tuple[str, ...] = ()
     name: str = ""
     unexpected: bool = False
+    confined: bool = False
 
     def access(self) -> Access:
         """The GM's (docs/rulings.md H106)."""
@@ -202,7 +207,7 @@ def _read_fight(args: Args) -> FightIntent:
 
 
 def _read_start(args: Args) -> FightStartIntent:
-    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected",))
+    flags = read_flags(args, ("--party", "--hidden", "--name"), ("--unexpected", "--confined"))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
     party = None
@@ -213,6 +218,7 @@ def _read_start(args: Args) -> FightStartIntent:
         tuple(n for n in flags.get("--hidden", "").split(",") if n),
         flags.get("--name", ""),
         "--unexpected" in flags,
+        "--confined" in flags,
     )
 
 
@@ -246,7 +252,7 @@ def _read_add(args: Args) -> FightAddIntent:
 
 @COMMANDS.typed(
     "fight",
-    "fight start [--unexpected] [--party A,B] [--hidden A,B] [--name TEXT] | "
+    "fight start [--unexpected] [--confined] [--party A,B] [--hidden A,B] [--name TEXT] | "
     "fight add N|DICE MONSTER [--at BAND] [--group G] [--name TEXT] [--hp N] [--important] | "
     "fight status | fight end",
     "run a fight by the rules: set it up, see where it stands, end it",
@@ -257,6 +263,7 @@ fight start: the party (all characters, or --party) enters a fight. --unexpected
 player makes a WIS test for surprise; failures do not act in round one, and any natural
 20 gives the whole party a free round first (redhack: Combat > Initiative & Surprise;
 RULINGS R13). --hidden: characters hidden when the fight begins (a Thief may backstab).
+--confined: a confined space (a pike has disadvantage; 'flag fight confined [off]').
 fight add 6 goblin --at near: a group of monsters from the bestiary, HP rolled HD d8
 unless the stat block gives HP (RULINGS R5). The number may be dice, as encounter tables
 give it: fight add 2d4 giant-rat rolls how many. --group G adds them to group G (to an
@@ -296,12 +303,20 @@ def _start(ctx: Context, intent: FightStartIntent) -> Reply:
         raise RuleError(f"--hidden: {', '.join(sorted(hidden - set(party)))} not in the fight")
     number = 1 + int(act.session.state.get("counter", "fights") or 0)
     fighters = tuple(Fighter(name, hidden=name in hidden) for name in party)
-    fight = Fight(number, intent.name, fighters=fighters, unexpected=intent.unexpected)
+    fight = Fight(
+        number,
+        intent.name,
+        fighters=fighters,
+        unexpected=intent.unexpected,
+        confined=intent.confined,
+    )
     act.fight = fight
     title = f"Fight {number}" + (f": {fight.name}" if fight.name else "")
     act.say(f"{title} begins: {', '.join(party)}", "title")
     if hidden:
         act.say(f"Hidden as it begins: {', '.join(sorted(hidden))}", "note")
+    if fight.confined:
+        act.say("A confined space: a pike has disadvantage (redhack: Equipment > Weapons)", "note")
     if fight.unexpected:
         _surprise(act)
     act.say(
@@ -323,6 +338,10 @@ def _surprise(act: Act) -> None:
     situation = act.ruleset.circumstances(act.session.state)
     for fighter in fight.fighters:
         character = act.character(fighter.name)
+        why = no_surprise_test(character)
+        if why is not None:
+            act.say(f"{fighter.name} makes no surprise test: {why}", "muted")
+            continue
         request = act.ruleset.character_test(
             character,
             "WIS",
@@ -754,17 +773,19 @@ def _fighter_names(session: CampaignView, words: list[str]) -> Iterable[str]:
 
 @dataclass(frozen=True, slots=True)
 class HoldIntent(Intent):
-    """A character holds their action: they act after anyone this round, or first next
-    round (redhack: Combat > Holding Actions & Reactions; RULINGS R13).
+    """A character (or a monster) holds their action: they act after anyone this round,
+    or first next round (redhack: Combat > Holding Actions & Reactions; RULINGS R13;
+    docs/rulings.md H227).
 
     Attributes:
-        name: the character's name, as given.
+        name: the character's name, or a foe's key or name, as given.
     """
 
     name: str
 
     def access(self) -> Access:
-        """The character's player (docs/rulings.md H106)."""
+        """The character's player; a monster's hold is the GM's (docs/rulings.md
+        H106)."""
         return Access.play(self.name)
 
 
@@ -776,17 +797,31 @@ def _read_hold(args: Args) -> HoldIntent:
 
 @COMMANDS.typed(
     "hold",
-    "hold NAME",
+    "hold NAME|FOE",
     "hold a character's action: act after anyone this round, or first next round",
     HoldIntent,
     _read_hold,
+    details="""
+A character (or a monster: the GM's) holding their action may act after anyone this
+round; still holding at its end, they act first next round without a roll. Monsters
+holding over act first too, after any players still holding (redhack: Combat > Holding
+Actions & Reactions; RULINGS R13; docs/rulings.md H227).
+""",
     complete=_fighter_names,
 )
 def hold_command(ctx: Context, intent: HoldIntent) -> Reply:
     """Hold an action (redhack: Combat > Holding Actions & Reactions; RULINGS R13)."""
     act = Act(ctx)
-    fighter, character = fighter_character(act, intent.name)
     fight = act.need_fight()
+    if fight.has_foe(intent.name) and not _is_character(act, intent.name):
+        foe = fight.foe(intent.name)
+        act.fight = hold_foe(fight, foe)
+        act.say(
+            f"{foe.name} holds its action: it may act after anyone this round; if it has "
+            "not by its end, it acts first next round, after any players still holding"
+        )
+        return act.commit("fight.hold")
+    fighter, character = fighter_character(act, intent.name)
     act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
     replace_fighter(act, replace(fighter, holding=True))
     act.say(
@@ -867,6 +902,7 @@ def move_command(ctx: Context, intent: MoveIntent) -> Reply:
             if intent.group is None
             else [fight.group(intent.group).key]
         )
+        dragged = dragging_move(fighter, character)
         moves = fighter.moves + 1
         if moves > 2:
             act.need_override(f"{fighter.name} has already moved twice this round")
@@ -874,8 +910,10 @@ def move_command(ctx: Context, intent: MoveIntent) -> Reply:
             act.need_override(f"{fighter.name} has acted: a second move costs the action")
         for key in groups:
             fighter = fighter.with_band(key, band, fight.round)
-        fighter = replace(fighter, moves=moves, acted=fighter.acted or moves == 2)
+        fighter = replace(fighter, moves=moves, acted=fighter.acted or moves == 2 or bool(dragged))
         replace_fighter(act, fighter)
+        if dragged:
+            act.say(dragged, "note")
         target = " and ".join(fight.group(k).name for k in groups)
         act.say(
             f"{fighter.name} moves {band} to the {target}"
@@ -951,9 +989,16 @@ def block_command(ctx: Context, intent: BlockIntent) -> Reply:
     if _is_character(act, blocker) and fight.has_fighter(act.session.character(blocker).name):
         fighter, character = fighter_character(act, blocker)
         foe = fight.foe(mover)
-        if fighter.moves:
+        again = may_block_again(character, fighter)
+        if fighter.moves and not again:
             raise RuleError(f"{fighter.name} has already moved this round")
-        fighter = replace(fighter.with_band(foe.group, Band.CLOSE, fight.round), moves=1)
+        fighter = replace(
+            fighter.with_band(foe.group, Band.CLOSE, fight.round),
+            moves=1,
+            blocks=fighter.blocks + 1,
+        )
+        if again:
+            act.say(f"{fighter.name} blocks a second foe (defensive fighting)", "note")
         replace_fighter(act, fighter)
         act.say(
             f"{character.name} blocks {foe.name}: it does not get past and is Close to "
@@ -967,9 +1012,10 @@ def block_command(ctx: Context, intent: BlockIntent) -> Reply:
     return act.commit("fight.block", character.name)
 
 
-FOE_FLAGS = ("stunned", "held", "blinded", "hindered")
+FOE_FLAGS = ("stunned", "held", "blinded", "hindered", "shield")
 FOE_STATUSES = ("fighting", "broken", "out", "fled", "surrendered", "turned")
 FIGHTER_FLAGS = ("hidden", "invisible")
+FIGHT_FLAGS = ("confined",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1007,8 +1053,10 @@ def _read_flag(args: Args) -> FlagIntent:
     FlagIntent,
     _read_flag,
     details=f"""
-Foes: {", ".join(FOE_FLAGS)} (conditions) or {", ".join(FOE_STATUSES)} (status: a broken
-foe that flees or surrenders). Characters: {", ".join(FIGHTER_FLAGS)} (for backstab).
+Foes: {", ".join(FOE_FLAGS)} (conditions; a shield: a flail ignores a point of its AC) or
+{", ".join(FOE_STATUSES)} (status: a broken foe that flees or surrenders). Characters:
+{", ".join(FIGHTER_FLAGS)} (for backstab). The fight: "flag fight confined [off]" (a pike
+has disadvantage in a confined space).
 Logged as the GM's call.
 """,
     complete=_names,
@@ -1018,6 +1066,12 @@ def flag_command(ctx: Context, intent: FlagIntent) -> Reply:
     act = Act(ctx)
     fight = act.need_fight()
     who, flag, off = intent.who, intent.flag, intent.off
+    if who.lower() == "fight" and not fight.has_foe(who):
+        if flag not in FIGHT_FLAGS:
+            raise CommandError(f"the fight's flag is one of {', '.join(FIGHT_FLAGS)}", "flag")
+        act.fight = replace(fight, confined=not off)
+        act.say(f"The fight is {'no longer ' if off else ''}in a confined space")
+        return act.commit("fight.flag")
     if _is_character(act, who) and fight.has_fighter(act.session.character(who).name):
         fighter, _ = fighter_character(act, who)
         if flag not in FIGHTER_FLAGS:

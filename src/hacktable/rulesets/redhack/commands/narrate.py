@@ -46,6 +46,12 @@ def tell(act: Act, facts: Iterable[Fact]) -> None:
         act.say(text, style)
 
 
+def _stops(amount: int, before: int, after: int) -> str:
+    """Damage beyond the HP left says that HP stops at 0 (issue 10 §8: a floor that
+    changes a number says so)."""
+    return " (HP stops at 0)" if after == 0 and amount > before else ""
+
+
 def _why(why: MoraleWhy) -> str:
     if why.lone is not None:
         return f"{why.lone} is down to {why.hp} of {why.max_hp} HP"
@@ -60,7 +66,8 @@ def line(fact: Fact) -> tuple[str, str]:
     """The text and style of ``fact``."""
     match fact:
         case CharacterHurt(name, amount, source, before, after):
-            return f"{name} takes {amount} from {source}: HP {before} -> {after}", ""
+            stop = _stops(amount, before, after)
+            return f"{name} takes {amount} from {source}: HP {before} -> {after}{stop}", ""
         case CharacterDown(name, True):
             return (
                 f"{name} is out of the fight: bandage them ('bandage HELPER {name}') or heal "
@@ -80,7 +87,10 @@ def line(fact: Fact) -> tuple[str, str]:
                 "critical",
             )
         case FoeHurt(name, amount, before, after):
-            return f"{name} takes {amount}: HP {before} -> {after}", ""
+            return (
+                f"{name} takes {amount}: HP {before} -> {after}{_stops(amount, before, after)}",
+                "",
+            )
         case FoeOut(name):
             return f"{name} is out of the fight", "success"
         case MoraleTested(why, explanation, broken):
@@ -113,10 +123,13 @@ def line(fact: Fact) -> tuple[str, str]:
             return f"{name} is surprised and does not act this round", "warning"
         case InitiativeRolled(name, explanation, side):
             return f"  {name} initiative: {explanation} -> {side}", "dice"
-        case TurnOrder(before, held, monsters, after):
+        case TurnOrder(before, held, monsters, after, held_monsters):
             first = (f"{n} (held action)" if n in held else n for n in before)
+            early = ""
+            if held_monsters:
+                early = f" (held actions first: {', '.join(held_monsters)}, after held players)"
             return (
-                f"Order: before the monsters: {_names(first)}; the monsters "
+                f"Order: before the monsters: {_names(first)}{early}; the monsters "
                 f"({', '.join(monsters) or 'none'}); after: {_names(after)}",
                 "note",
             )

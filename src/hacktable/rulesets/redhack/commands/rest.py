@@ -536,4 +536,5 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
         action=intent.action,
         days=intent.days,
     )
+    act.set_entity("party", "rested", act.party().minutes)  # maintenance at a rest (H234)
     return act.commit(f"rest.{intent.kind}")

@@ -18,6 +18,7 @@ from ...grammar import Access, Args, Intent
 from ...powers import MONSTER_DICE
 from ..actors import below_two
 from ..character import Character
+from ..core_rules import above_19
 from ..view import CampaignView
 from .act import Act
 from .common import (
@@ -262,6 +263,9 @@ def _roll_and_log(
     reply = Reply()
     reply.check(request, odds, result)
     summary = show_test(reply, who, request, odds, result)
+    capped = above_19(request)
+    if capped is not None:
+        reply.add(f"  {capped}", "note")
     gm = ctx.principal.role is Role.GM
     if visibility is Visibility.BLIND and not gm:  # the roller learns it was made
         reply = Reply()

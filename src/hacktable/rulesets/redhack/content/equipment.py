@@ -26,6 +26,7 @@ __all__ = [
     "Item",
     "ThrownAttack",
     "Weapon",
+    "WeaponRules",
 ]
 
 EQUIPMENT_FILE = "equipment.toml"
@@ -60,6 +61,27 @@ class Item(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     notes: str = ""
 
 
+class WeaponRules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A weapon's optional rules (redhack: Equipment > Weapons, the list's "Optional
+    Rules" column; docs/rulings.md H221-H224).
+
+    Attributes:
+        fires_first: fires once per round, but always before the monsters (crossbows).
+        max_targets: at most this many targets in one attack, cleave dice included
+            (the long bow's 4); ``None``: unlimited (the short bow).
+        ignores_shield_ac: points of AC it ignores on a target with a shield (flail).
+        confined_disadvantage: disadvantage in confined spaces (pike).
+        outreaches_long: foes' weapons do not count as Long against its wielder unless
+            they are of the same kind (pike).
+    """
+
+    fires_first: bool = False
+    max_targets: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    ignores_shield_ac: NonNegative = 0
+    confined_disadvantage: bool = False
+    outreaches_long: bool = False
+
+
 class Weapon(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A weapon (redhack: Equipment > Weapons; Combat > Weapon Types).
 
@@ -67,6 +89,7 @@ class Weapon(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
         types: from ``short``, ``long``, ``2h``, ``ranged``, ``thrown``, ``one-shot``.
         hands: hands needed to use it (a bow needs two but is not 2H).
         disadvantage_at: the range band from which shots have disadvantage.
+        rules: its optional rules (crossbows, long bow, flail, pike).
     """
 
     kind: ClassVar[str] = "weapon"
@@ -74,6 +97,7 @@ class Weapon(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     types: tuple[WeaponType, ...] = ()
     hands: Literal[1, 2] = 1
     disadvantage_at: RangeBand | None = None
+    rules: WeaponRules = WeaponRules()
 
     @property
     def two_handed(self) -> bool:
@@ -187,6 +211,8 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
         only_for: class ids that may use it (empty: anyone).
         advantage_on: tests it gives advantage on.
         thrown: how it works thrown as a weapon, if it can be.
+        improvised_fire: can be used in melee as an improvised weapon dealing fire
+            damage (a torch; docs/rulings.md H225).
         needed_for: test tags that have disadvantage without it (the holy symbol for
             turning undead; thieves' tools for picking locks and disarming traps).
     """
@@ -203,6 +229,7 @@ class Gear(Item, frozen=True, kw_only=True, forbid_unknown_fields=True):
     only_for: tuple[str, ...] = ()
     advantage_on: tuple[Circumstance, ...] = ()
     thrown: ThrownAttack | None = None
+    improvised_fire: bool = False
     needed_for: tuple[str, ...] = ()
 
     @property
