@@ -29,7 +29,7 @@ def test_a_sword_plus_three_is_a_magic_weapon(table: Play) -> None:
     item = table.session.character("Aldric").inventory[-1]
     assert (item.kind, item.ref, item.bonus) == ("weapon", "sword", 3)
     # not a weapon: the name stays custom gear, no bonus
-    table('give Aldric "lucky stone +1"')
+    table('give Aldric "lucky stone +1" custom')
     assert table.session.character("Aldric").inventory[-1].bonus == 0
 
 

@@ -185,8 +185,9 @@ def _stowing(character: Character) -> Iterator[Words]:
         if holds(container) is not None and free is not None:
             target = container.label or container.name
             yield Words("put", (character.name, free.name, "in", target))
+    labels = {c.label for c in character.inventory if c.label}
     for item in character.inventory:
-        if item.holder:
+        if item.holder in labels:  # (an item whose container has gone is in hand)
             yield Words("take", (character.name, item.name, "from", item.holder))
 
 
