@@ -18,7 +18,7 @@ from ...context import Context
 from ...grammar import Access, Args, Intent
 from ..character import Character
 from ..content.spells import Spell, SpellList
-from ..magic.casting import casting_odds, result_of, roll_d6, with_result
+from ..magic.casting import casting_odds, describe_odds, result_of, roll_d6, with_result
 from ..magic.effects import ActiveSpell, ActiveSpells
 from ..magic.memorise import place
 from ..magic.slots import CASTERS, character_slots
@@ -311,11 +311,7 @@ def _from_slot(
     worn = _hindering_armour(act, character)
     disadvantage = worn is not None
     odds = casting_odds(modifier, disadvantage)
-    act.say(
-        "  casting table odds: " + ", ".join(f"{n} {float(p):.0%}" for n, p in odds if p),
-        "odds",
-        log=False,
-    )
+    act.say(f"  casting table odds: {describe_odds(odds)}", "odds", log=False)
     faces, kept = roll_d6(act.rng, disadvantage)
     how = (
         f"d6 {kept}"
@@ -329,6 +325,7 @@ def _from_slot(
         "kept": kept,
         "modifier": modifier,
         "result": result,
+        "odds": {name: float(p * 100) for name, p in odds},
     }
     extra: Slot | None = None
     if result == "Epiphany":
@@ -350,6 +347,7 @@ def _from_slot(
         if result == "Inspiration"
         else None,
         rng=act.rng,
+        name_of=lambda spell_id: _name(spells, spell_id),
     )
     act.say(f"  {result}: {line}", "success" if new_slot == slot else "warning")
     out = list(slots)
@@ -369,8 +367,18 @@ def _from_slot(
             )
         else:
             out.append(extra)
-        act.say(f"  Epiphany: {extra.spell} is memorised too (Inspiration; H165)", "success")
+        act.say(
+            f"  Epiphany: {_name(spells, extra.spell or '')} is memorised too (Inspiration; H165)",
+            "success",
+        )
     set_slots(act, character, tuple(out), memorise=0)
+
+
+def _name(spells: SpellList, spell_id: str) -> str:
+    try:
+        return spells.get(spell_id).name
+    except HacktableError:
+        return spell_id
 
 
 def spell_level(spells: SpellList, spell_id: str) -> int:
@@ -516,10 +524,9 @@ def heal_with(act: Act, spell: Spell, target: Character) -> None:
     (said when capped), never a mortally wounded one (R11); from 0 HP the injuries
     table comes first (H24)."""
     if target.mortal_wound is not None:
-        act.say(
-            f"  {target.name} is mortally wounded: ordinary cures do not save them (RULINGS R11)",
-            "warning",
-        )
+        from .miracles import restore_hp
+
+        restore_hp(act, target, 0)
         return
     amount_text = str(act.session.setting(spell.id)) if spell.id in _CURE_SETTINGS else "1d6+1"
     if amount_text == "all":
@@ -529,17 +536,9 @@ def heal_with(act: Act, spell: Spell, target: Character) -> None:
         rolled = roll(amount_text, act.rng)
         amount = rolled.total
         act.say(f"  {spell.name} heals {render_roll(rolled)}", "dice")
-    if target.hp == 0:
-        healed, lines = act.ruleset.heal_from_zero(target, amount, act.rng, act.session.setting)
-        for line, style in lines:
-            act.say(f"  {line}", style)
-        act.update(healed)
-        return
-    after = target.with_hp(target.hp + amount)
-    capped = target.hp + amount > target.max_hp
-    note = f" (capped at max HP {target.max_hp})" if capped else ""
-    act.say(f"  {target.name}: HP {target.hp} -> {after.hp}{note}", "success")
-    act.update(after)
+    from .miracles import restore_hp
+
+    restore_hp(act, target, amount)
 
 
 _CURE_SETTINGS = ("cure-light-wounds", "cure-serious-wounds", "cure-critical-wounds", "heal")
@@ -562,9 +561,12 @@ def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> N
     else:
         tick = int(act.session.setting("tick-minutes"))
         minutes = duration.count * (60 if duration.unit == "hours" else tick)
+        when = f"for {duration.count} {duration.unit}"
+        if duration.unit == "rounds":  # outside a fight (H175)
+            minutes = tick
+            when = f"{duration.count} rounds: outside a fight, until the next tick (H175)"
         entry = ActiveSpell(
             spell.id, spell.name, caster, targets, "time", act.party().minutes + minutes
         )
-        when = f"for {duration.count} {duration.unit}"
     act.set_entity(*EFFECTS, ActiveSpells((*active.spells, entry)))
     act.say(f"  {spell.name} lasts {when}", "note")

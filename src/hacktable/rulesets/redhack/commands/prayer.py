@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ....dice.render import render_roll
-from ....dice.roller import roll
 from ....errors import HacktableError, RuleError
 from ....play.outcome import Reply
 from ...context import Context
@@ -23,6 +21,7 @@ from ..view import CampaignView
 from .act import Act
 from .common import character_names
 from .magic import set_slots
+from .miracles import alms, miracle
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
 
@@ -221,12 +220,14 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
         fill = _deity_choice(act, character, slots, spells) if value == 10 else {}
         after = _regain(act, character, slots, spells, asked if value >= 17 else [], fill)
         if value == 11:
-            _alms(act, act.character(character.name))
+            alms(act, act.character(character.name))
         elif value in (12, 13):
             act.say("  the GM gives a quest for the immediate area", "note")
-        elif value <= 16:
+        elif 14 <= value <= 16:
             ones = [i for i, s in enumerate(after) if s.ready and _level(spells, s.spell) == 1]
-            if ones:
+            if not ones:
+                act.say("  no first-level prayer to sacrifice", "note")
+            else:
                 index = ones[-1]
                 set_slots(
                     act,
@@ -248,7 +249,7 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
             )
             act.say(f"  and the perfect spell: {perfect.name}", "success")
     else:
-        _miracle(act, character, value, spells)
+        miracle(act, character, value, spells)
     act.detail["prayer"] = read.detail
     return act.commit("pray", character.name)
 
@@ -308,55 +309,6 @@ def _regain(
     set_slots(act, character, out)
     act.say("  regained: " + ", ".join(s.spell or "empty" for s in out if not s.lost), "success")
     return out
-
-
-def _alms(act: Act, character: Character) -> None:
-    rolled = roll("1d6", act.rng)
-    alms = 10 * character.level * rolled.total
-    paid = min(alms, character.coins)
-    owed = alms - paid
-    conditions = character.conditions
-    if owed:
-        conditions = (*conditions, f"owes-alms: {owed}")
-    act.update(replace(character.with_coins(character.coins - paid), conditions=conditions))
-    act.say(
-        f"  alms 10 x level {character.level} x {render_roll(rolled)} = {alms} coins: {paid} paid"
-        + (f", {owed} owed (H171)" if owed else ""),
-        "warning",
-    )
-
-
-def _miracle(act: Act, cleric: Character, value: int, spells: SpellList) -> None:
-    """21-24: the party blessed, healed or protected; 23 Flame Strike (R33; H171)."""
-    from .mechanics import damage_foe
-
-    if value == 23 and act.fight is not None and act.fight.active_foes():
-        foe = max(act.fight.active_foes(), key=lambda f: f.hd)
-        damage = roll(spells.get("flame-strike").damage or "6d8", act.rng)
-        act.say(f"  Flame Strike falls on {foe.name}: {render_roll(damage)}", "dice")
-        damage_foe(act, foe.key, damage.total, cleric.name)
-        return
-    for character in act.session.characters():
-        now = act.character(character.name)
-        if now.dead:
-            continue
-        injured = now.hp < now.max_hp
-        if value >= 22 and injured and value != 24:
-            rolled = roll("1d8", act.rng)
-            after = now.with_hp(now.hp + rolled.total)
-            act.say(
-                f"  {now.name} is healed {render_roll(rolled)}: HP {now.hp} -> {after.hp}",
-                "success",
-            )
-            act.update(after)
-        elif value == 24 and injured:
-            act.update(now.with_hp(now.max_hp))
-            act.say(f"  {now.name} is healed to full: HP {now.max_hp}", "success")
-        else:
-            extra = ("blessed", "protected") if value == 24 else ("blessed",)
-            added = tuple(c for c in extra if not now.has_condition(c))
-            act.update(replace(now, conditions=(*now.conditions, *added)))
-            act.say(f"  {now.name} is {' and '.join(extra)}", "success")
 
 
 # -- patron ------------------------------------------------------------------------------
