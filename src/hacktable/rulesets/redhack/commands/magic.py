@@ -264,8 +264,8 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
             act.say(f"{character.name} casts the cantrip {spell.name} (at will, no roll; R25)")
         else:
             _from_slot(ctx, act, character, kind, spell, spells, intent)
-    _targets(act, intent.name, spell, intent.targets)
-    _lasting(act, intent.name, spell, intent.targets)
+    flagged = _targets(act, intent.name, spell, intent.targets)
+    _lasting(act, intent.name, spell, intent.targets, flagged)
     act.detail["spell"] = spell.id
     return act.commit("cast", act.character(intent.name).name)
 
@@ -465,9 +465,11 @@ def _inspiration(
 # -- targets and durations ---------------------------------------------------------------
 
 
-def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...]) -> None:
-    """Saves, effect tests, damage and healing of the spell's targets (R33)."""
+def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Saves, effect tests, damage and healing of the spell's targets (R33); a foe it
+    affects takes the spell's ``foe_flag`` (H176). The keys of the foes flagged."""
     caster = act.character(caster_name)
+    flagged: list[str] = []
     damage = roll(spell.damage, act.rng) if spell.damage and targets else None
     if damage is not None:
         act.say(f"  {spell.name} deals {render_roll(damage)}", "dice")
@@ -488,6 +490,15 @@ def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...])
                 damage_foe(act, foe.key, amount, caster.name)
             elif not hit:
                 act.say(f"  {foe.name} is not affected", "note")
+            if hit and spell.foe_flag and act.fight is not None:
+                foe = act.fight.foe(foe.key)
+                if foe.fighting:
+                    others = tuple(c for c in foe.conditions if c != spell.foe_flag)
+                    act.fight = act.fight.with_foe(
+                        replace(foe, conditions=(*others, spell.foe_flag))
+                    )
+                    act.say(f"  {foe.name} is {spell.foe_flag} by {spell.name}", "success")
+                    flagged.append(foe.key)
             continue
         target = act.character(name)
         if spell.heal:
@@ -508,6 +519,9 @@ def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...])
             damage_character(act, target.name, amount, spell.name)
         elif saved:
             act.say(f"  {target.name} is not affected", "note")
+        elif spell.save and spell.foe_flag:
+            act.say(f"  {target.name} is {spell.foe_flag} by {spell.name} (H176)", "warning")
+    return tuple(flagged)
 
 
 def _foe(act: Act, name: str):  # type: ignore[no-untyped-def]
@@ -544,8 +558,11 @@ def heal_with(act: Act, spell: Spell, target: Character) -> None:
 _CURE_SETTINGS = ("cure-light-wounds", "cure-serious-wounds", "cure-critical-wounds", "heal")
 
 
-def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> None:
-    """A spell with a duration becomes a spell at work on the clock (R33; H167)."""
+def _lasting(
+    act: Act, caster: str, spell: Spell, targets: tuple[str, ...], flagged: tuple[str, ...]
+) -> None:
+    """A spell with a duration becomes a spell at work on the clock (R33; H167), with
+    its light and the foes it flagged (H176)."""
     duration = spell.lasting
     if not duration.lasting:
         return
@@ -568,5 +585,8 @@ def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> N
         entry = ActiveSpell(
             spell.id, spell.name, caster, targets, "time", act.party().minutes + minutes
         )
+    entry = replace(entry, light=spell.light, flag=spell.foe_flag, flagged=flagged)
     act.set_entity(*EFFECTS, ActiveSpells((*active.spells, entry)))
+    if spell.light:
+        act.say(f"  {spell.name} is a light source while it lasts (H176)", "note")
     act.say(f"  {spell.name} lasts {when}", "note")
