@@ -124,6 +124,7 @@ OWN = (
     "copy {c} web",
     "cure {c} bless",
     "pray {c} for bless",
+    "alms {c} pay 10",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -179,6 +180,7 @@ GM_POWERS = (
     "bestiary remove bog-troll",
     "spell add spells.toml",
     "patron {c} Ulm 2",
+    "alms {c} clear",
     "disrepair spend",
     "settings parry automatic",
     "player add Cid",

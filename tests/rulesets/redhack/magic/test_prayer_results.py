@@ -310,3 +310,29 @@ def test_24_heals_to_full_or_blesses_and_protects(
     mirela = chapel.session.character("Mirela")
     assert mirela.has_condition("blessed")
     assert mirela.has_condition("protected")
+
+
+def test_owed_alms_add_up_and_are_paid_or_cleared(
+    chapel: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H242: one 'owes-alms: N' condition; 'alms NAME pay [N]' pays from the coins,
+    'alms NAME clear' is the GM's."""
+    chapel.set_character("Tomas", coins=0)
+    pray_at(chapel, monkeypatch, 11, 1)
+    chapel("rest long")
+    pray_at(chapel, monkeypatch, 11, 2)
+    tomas = chapel.session.character("Tomas")
+    assert [c for c in tomas.conditions if c.startswith("owes-alms")] == ["owes-alms: 120"]
+    with pytest.raises(RuleError, match="has only 0 coins"):
+        chapel("alms Tomas pay")
+    chapel.set_character("Tomas", coins=100)
+    with pytest.raises(RuleError, match="owes 120 coins of alms, not 200"):
+        chapel("alms Tomas pay 200")
+    assert "70 still owed" in chapel("alms Tomas pay 50")
+    tomas = chapel.session.character("Tomas")
+    assert tomas.coins == 50
+    assert "owes-alms: 70" in tomas.conditions
+    assert "forgiven" in chapel("alms Tomas clear")
+    assert not chapel.session.character("Tomas").has_condition("owes-alms")
+    with pytest.raises(RuleError, match="owes no alms"):
+        chapel("alms Tomas pay")
