@@ -113,6 +113,9 @@ them (redhack: Magic; RULINGS R19); the rest says so and the sheet shows "May me
 it in a level-2 slot (a slot can hold a lower-level spell, R25). A wizard memorises
 from the book; a cleric from the prayerbook, and prayers of level 3+ granted by the
 patron (H161). An "all" allowance lasts until the caster's next cast or rest (H160).
+Example: after "rest long", a level-3 wizard with slots of levels 2 and 1:
+  memorise Mirela web,sleep
+  -> Mirela memorises Web, Sleep; Slots: L2 Web; L1 Sleep
 """,
     complete=_complete,
     aliases=("memorize",),
@@ -245,7 +248,19 @@ The cantrip is cast at will. A cleric's prayer is gone from its slot (R27). "on 
 makes a player save; "on goblin-1" rolls the caster's effect test against its HD (R33).
 "cast Tomas cure-light-wounds on Sly" heals (never above max HP). "from scroll" uses a
 scroll carried (Wizards and Bards; no slot, no table; R34).
-  cast Mirela sleep with components on goblin-1,goblin-2
+A Light (or Holy Light) at work is a light source; Sleep, Web and Hold Person hold a
+foe they affect, Light cast at a foe blinds it, until the spell ends (H176).
+Example: Mirela, unarmoured, casts the level-1 Sleep with components (+1 +1):
+  cast Mirela sleep with components on goblin-1
+  -> Spell Components ud6 6: holds
+     casting table odds: Entropy 33.33%, Equilibrium 16.67%, Inspiration 16.67%,
+     Endurance 16.67%, Epiphany 16.67%
+     d6 5 +1 level-1 spell +1 components = 7: Endurance
+     Endurance: the spell remains memorised
+     Mirela's effect test on Goblin 1: INT effect test, against 1 HD ... => success
+     Goblin 1 is held by Sleep
+     Sleep lasts while its ud8 lasts (rolled with the lights every 3 ticks)
+In leather armour or heavier the d6 is rolled twice and the lower kept (R26).
 """,
     complete=_complete,
 )

@@ -89,6 +89,12 @@ A cleric may at any time forget a memorised prayer for a cure by its level (redh
 Divine Magic): 1+ Cure Light Wounds, 3+ Cure Serious Wounds, 5+ Cure Critical Wounds,
 6+ Heal. "cure Tomas bless" trades Bless for the best cure its level allows; "for
 cure-light-wounds" picks a lesser one. Then "cast Tomas cure-light-wounds on Sly".
+Example: Tomas has Silence (level 2) memorised and Sly is at HP 5 of 7:
+  cure Tomas silence
+  -> Tomas forgets Silence for Cure Light Wounds (a level-2 prayer buys a 1+ cure)
+  cast Tomas cure-light-wounds on Sly
+  -> Cure Light Wounds heals 1d6+1: [4] + 1 -> 5
+     Sly: HP 5 -> 7 (capped at max HP 7)
 """,
     complete=_complete,
 )
@@ -179,7 +185,15 @@ alms of 10 x level x 1d6 coins (what cannot be paid is owed, H171); 12-13 a ques
 14-16 all but one level-1 prayer; 17-19 exactly those asked ("for bless,silence");
 20 all plus the perfect spell ("perfect SPELL", else rolled); 21 the party is blessed;
 22 the injured healed 1d8, the others blessed; 23 Flame Strike on the foe of most HD,
-else as 22; 24 the injured healed to full, the others blessed and protected.
+else as 22; 24 the injured healed to full, the others blessed and protected (a note
+for the GM: H241). Owed alms: "alms Tomas pay" or the GM's "alms Tomas clear" (H242).
+Example: Tomas (WIS 16) has two slots, one still holding Silence, and +1 with Ulm:
+  pray Tomas for bless,bless
+  -> Tomas prays: d20 -1 (-1 per unused slot (1)) +1 (relationship with the patron
+     +1) +2 (WIS modifier +2)
+     prayer: 1d20 [15] -> 15 + 2 = 17: Granted. Gain exactly the spells you prayed for.
+     regained: Bless, Bless
+A 1 on the d20 with -3 is clamped to 1 (Absence): no prayer again until a long rest.
 """,
     complete=_complete,
 )
@@ -254,6 +268,13 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
     return act.commit("pray", character.name)
 
 
+def _name(spells: SpellList, spell_id: str) -> str:
+    try:
+        return spells.get(spell_id).name
+    except HacktableError:
+        return spell_id
+
+
 def _level(spells: SpellList, spell_id: str | None) -> int:
     try:
         return spells.get(spell_id or "").level
@@ -307,7 +328,8 @@ def _regain(
     else:
         out = regain(slots, fill)
     set_slots(act, character, out)
-    act.say("  regained: " + ", ".join(s.spell or "empty" for s in out if not s.lost), "success")
+    names = [_name(spells, s.spell) if s.spell else "empty" for s in out if not s.lost]
+    act.say("  regained: " + ", ".join(names), "success")
     return out
 
 
