@@ -133,6 +133,7 @@ OWN = (
     "pray {c} for bless",
     "alert {c} Mirela",
     "guard {c}",
+    "alms {c} pay 10",
 )
 """A player may ask these for a character they play ({c}), and for no other."""
 
@@ -190,6 +191,7 @@ GM_POWERS = (
     "bestiary remove bog-troll",
     "spell add spells.toml",
     "patron {c} Ulm 2",
+    "alms {c} clear",
     "disrepair spend",
     "smother goblin",
     "technique {c} defensive-fighting",

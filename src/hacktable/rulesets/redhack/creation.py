@@ -144,7 +144,8 @@ def _book(
             raise CommandError("only wizards and clerics start with spells", "character")
         return Magic(), ""
     levels = slot_levels(class_id, 1, scores)
-    return starting_book(load_spells(), class_id, spec.spells, spec.cantrip, rng, levels)
+    spells = load_spells().merged(spec.own_spells) if spec.own_spells else load_spells()
+    return starting_book(spells, class_id, spec.spells, spec.cantrip, rng, levels)
 
 
 def kit_item(content: Content, entry: KitItem) -> Item:

@@ -162,6 +162,9 @@ def _magic(character: Character) -> Iterator[Words]:
         yield Words("cast", (character.name, magic.book[0]))
     if character.class_id == "cleric":
         yield Words("pray", (character.name,))
+        if character.has_condition("owes-alms"):
+            yield Words("alms", (character.name, "pay"))
+            yield Words("alms", (character.name, "clear"))
         if magic.book:
             yield Words("cure", (character.name, magic.book[0]))
 

@@ -176,8 +176,10 @@ def circumstances(state: CampaignState) -> tuple[str, ...]:
             for character in state.values("character")
             for item in character.get("inventory", ())
         )
-        if not lit:
-            found.append("dark")
+        from .magic.effects import spell_light
+
+        if not lit and not spell_light(state.get("spell-effects", "active")):
+            found.append("dark")  # a Light spell at work is a light (docs/rulings.md H176)
     if party.careless:
         found.append("careless")
     if party.light:

@@ -8,6 +8,10 @@ from dataclasses import dataclass
 
 from ...dice.results import Roll
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .content.spells import Spell
+
 __all__ = ["CharacterSpec", "ScoresRoll"]
 
 
@@ -40,6 +44,8 @@ class CharacterSpec:
         spells: a caster's starting book, spell ids or names (``()``: rolled; RULINGS
             R25, R27).
         cantrip: a wizard's cantrip (``None``: rolled).
+        own_spells: the campaign's own spells (``spell add FILE``), which a starting
+            book may hold or draw (docs/rulings.md H243).
     """
 
     name: str
@@ -51,3 +57,4 @@ class CharacterSpec:
     disadvantages: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     cantrip: str | None = None
+    own_spells: tuple[Spell, ...] = ()

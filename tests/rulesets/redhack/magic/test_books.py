@@ -67,3 +67,41 @@ def test_other_classes_have_no_magic(play: Play) -> None:
     out = play("character new Aldric --class warrior --kit 1")
     assert "Slots" not in out
     assert not play.session.character("Aldric").magic.book
+
+
+OWN_SPELL = """
+[[spells]]
+id = "grave-chill"
+name = "Grave Chill"
+kind = "arcane"
+level = 1
+range = "near"
+duration = "3 rounds"
+save = "CON"
+effect_test = "INT"
+effect = "A cold from beyond the grave numbs a living creature."
+source = "campaign"
+"""
+
+
+def test_a_campaign_s_own_spells_are_in_the_starting_book(tmp_path: Path) -> None:
+    """issue 10 §1 (a campaign adds its own spells); H243: --spells accepts them and a
+    rolled book may draw them."""
+    from hacktable.rulesets.redhack.commands.spells import spells_for
+    from hacktable.rulesets.redhack.magic.book import book_choices
+
+    path = tmp_path / "own.toml"
+    path.write_text(OWN_SPELL)
+    play = Play(tmp_path / "c.db", seed=1)
+    try:
+        play(f"spell add {path}")
+        play("character new Mirela --class wizard --kit 1 --spells grave-chill,sleep,light")
+        assert "grave-chill" in play.session.character("Mirela").magic.book
+        assert "grave-chill" in {s.id for s in book_choices(spells_for(play.session), "wizard")}
+        rolled = set()
+        for number in range(12):
+            play(f"character new W{number} --class wizard --kit 1")
+            rolled |= set(play.session.character(f"W{number}").magic.book)
+        assert "grave-chill" in rolled
+    finally:
+        play.close()

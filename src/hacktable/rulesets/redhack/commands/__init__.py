@@ -6,6 +6,7 @@ package)."""
 
 from . import (  # noqa: F401  (registration)
     actions,
+    alms,
     bestiary,
     care,
     characters,

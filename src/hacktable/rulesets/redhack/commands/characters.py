@@ -333,7 +333,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     else:
         scores = ruleset.roll_scores(rng)
         spec = _ask_book(ctx, _guided(ctx, name, scores, choices, reply), choices)
-    creation = ruleset.build_character(spec, scores, rng)
+    creation = ruleset.build_character(_with_own_spells(ctx, spec), scores, rng)
     character = creation.character
     canonical = _canonical_command(
         spec, owner, creation.character.magic.book, creation.character.magic.cantrip
@@ -384,6 +384,16 @@ def _canonical_command(
     if cantrip:
         words += ["--cantrip", cantrip]
     return shlex.join(words)
+
+
+def _with_own_spells(ctx: Context, spec: CharacterSpec) -> CharacterSpec:
+    """The spec with the campaign's own spells, for the starting book (H243)."""
+    from dataclasses import replace
+
+    from ..content.spells import spell_from_json
+
+    own = tuple(spell_from_json(data) for data in ctx.session.state.values("spell"))
+    return replace(spec, own_spells=own) if own else spec
 
 
 def _ask_book(ctx: Context, spec: CharacterSpec, choices: CreationChoices) -> CharacterSpec:

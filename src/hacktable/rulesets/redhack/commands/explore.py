@@ -153,6 +153,10 @@ def _light_check(act: Act) -> None:
                 )
         act.update(current)
     lit = any(i.lit for c in act.session.characters() for i in act.character(c.name).inventory)
+    from ..magic.effects import ActiveSpells
+
+    spells = act.entity("spell-effects", "active", ActiveSpells, ActiveSpells())
+    lit = lit or any(s.light for s in spells.spells)  # a Light spell (H176)
     if not lit and act.party().environment == "dungeon":
         act.say("  No light burns: darkness (disadvantage on tests of sight and morale)", "warning")
 

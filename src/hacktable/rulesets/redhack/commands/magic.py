@@ -18,7 +18,7 @@ from ...context import Context
 from ...grammar import Access, Args, Intent
 from ..character import Character
 from ..content.spells import Spell, SpellList
-from ..magic.casting import casting_odds, result_of, roll_d6, with_result
+from ..magic.casting import casting_odds, describe_odds, result_of, roll_d6, with_result
 from ..magic.effects import ActiveSpell, ActiveSpells
 from ..magic.memorise import place
 from ..magic.slots import CASTERS, character_slots
@@ -113,6 +113,9 @@ them (redhack: Magic; RULINGS R19); the rest says so and the sheet shows "May me
 it in a level-2 slot (a slot can hold a lower-level spell, R25). A wizard memorises
 from the book; a cleric from the prayerbook, and prayers of level 3+ granted by the
 patron (H161). An "all" allowance lasts until the caster's next cast or rest (H160).
+Example: after "rest long", a level-3 wizard with slots of levels 2 and 1:
+  memorise Mirela web,sleep
+  -> Mirela memorises Web, Sleep; Slots: L2 Web; L1 Sleep
 """,
     complete=_complete,
     aliases=("memorize",),
@@ -245,7 +248,19 @@ The cantrip is cast at will. A cleric's prayer is gone from its slot (R27). "on 
 makes a player save; "on goblin-1" rolls the caster's effect test against its HD (R33).
 "cast Tomas cure-light-wounds on Sly" heals (never above max HP). "from scroll" uses a
 scroll carried (Wizards and Bards; no slot, no table; R34).
-  cast Mirela sleep with components on goblin-1,goblin-2
+A Light (or Holy Light) at work is a light source; Sleep, Web and Hold Person hold a
+foe they affect, Light cast at a foe blinds it, until the spell ends (H176).
+Example: Mirela, unarmoured, casts the level-1 Sleep with components (+1 +1):
+  cast Mirela sleep with components on goblin-1
+  -> Spell Components ud6 6: holds
+     casting table odds: Entropy 33.33%, Equilibrium 16.67%, Inspiration 16.67%,
+     Endurance 16.67%, Epiphany 16.67%
+     d6 5 +1 level-1 spell +1 components = 7: Endurance
+     Endurance: the spell remains memorised
+     Mirela's effect test on Goblin 1: INT effect test, against 1 HD ... => success
+     Goblin 1 is held by Sleep
+     Sleep lasts while its ud8 lasts (rolled with the lights every 3 ticks)
+In leather armour or heavier the d6 is rolled twice and the lower kept (R26).
 """,
     complete=_complete,
 )
@@ -264,8 +279,8 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
             act.say(f"{character.name} casts the cantrip {spell.name} (at will, no roll; R25)")
         else:
             _from_slot(ctx, act, character, kind, spell, spells, intent)
-    _targets(act, intent.name, spell, intent.targets)
-    _lasting(act, intent.name, spell, intent.targets)
+    flagged = _targets(act, intent.name, spell, intent.targets)
+    _lasting(act, intent.name, spell, intent.targets, flagged)
     act.detail["spell"] = spell.id
     return act.commit("cast", act.character(intent.name).name)
 
@@ -311,11 +326,7 @@ def _from_slot(
     worn = _hindering_armour(act, character)
     disadvantage = worn is not None
     odds = casting_odds(modifier, disadvantage)
-    act.say(
-        "  casting table odds: " + ", ".join(f"{n} {float(p):.0%}" for n, p in odds if p),
-        "odds",
-        log=False,
-    )
+    act.say(f"  casting table odds: {describe_odds(odds)}", "odds", log=False)
     faces, kept = roll_d6(act.rng, disadvantage)
     how = (
         f"d6 {kept}"
@@ -329,6 +340,7 @@ def _from_slot(
         "kept": kept,
         "modifier": modifier,
         "result": result,
+        "odds": {name: float(p * 100) for name, p in odds},
     }
     extra: Slot | None = None
     if result == "Epiphany":
@@ -350,6 +362,7 @@ def _from_slot(
         if result == "Inspiration"
         else None,
         rng=act.rng,
+        name_of=lambda spell_id: _name(spells, spell_id),
     )
     act.say(f"  {result}: {line}", "success" if new_slot == slot else "warning")
     out = list(slots)
@@ -369,8 +382,18 @@ def _from_slot(
             )
         else:
             out.append(extra)
-        act.say(f"  Epiphany: {extra.spell} is memorised too (Inspiration; H165)", "success")
+        act.say(
+            f"  Epiphany: {_name(spells, extra.spell or '')} is memorised too (Inspiration; H165)",
+            "success",
+        )
     set_slots(act, character, tuple(out), memorise=0)
+
+
+def _name(spells: SpellList, spell_id: str) -> str:
+    try:
+        return spells.get(spell_id).name
+    except HacktableError:
+        return spell_id
 
 
 def spell_level(spells: SpellList, spell_id: str) -> int:
@@ -457,9 +480,11 @@ def _inspiration(
 # -- targets and durations ---------------------------------------------------------------
 
 
-def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...]) -> None:
-    """Saves, effect tests, damage and healing of the spell's targets (R33)."""
+def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Saves, effect tests, damage and healing of the spell's targets (R33); a foe it
+    affects takes the spell's ``foe_flag`` (H176). The keys of the foes flagged."""
     caster = act.character(caster_name)
+    flagged: list[str] = []
     damage = roll(spell.damage, act.rng) if spell.damage and targets else None
     if damage is not None:
         act.say(f"  {spell.name} deals {render_roll(damage)}", "dice")
@@ -480,6 +505,15 @@ def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...])
                 damage_foe(act, foe.key, amount, caster.name)
             elif not hit:
                 act.say(f"  {foe.name} is not affected", "note")
+            if hit and spell.foe_flag and act.fight is not None:
+                foe = act.fight.foe(foe.key)
+                if foe.fighting:
+                    others = tuple(c for c in foe.conditions if c != spell.foe_flag)
+                    act.fight = act.fight.with_foe(
+                        replace(foe, conditions=(*others, spell.foe_flag))
+                    )
+                    act.say(f"  {foe.name} is {spell.foe_flag} by {spell.name}", "success")
+                    flagged.append(foe.key)
             continue
         target = act.character(name)
         if spell.heal:
@@ -500,6 +534,9 @@ def _targets(act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...])
             damage_character(act, target.name, amount, spell.name)
         elif saved:
             act.say(f"  {target.name} is not affected", "note")
+        elif spell.save and spell.foe_flag:
+            act.say(f"  {target.name} is {spell.foe_flag} by {spell.name} (H176)", "warning")
+    return tuple(flagged)
 
 
 def _foe(act: Act, name: str):  # type: ignore[no-untyped-def]
@@ -516,10 +553,9 @@ def heal_with(act: Act, spell: Spell, target: Character) -> None:
     (said when capped), never a mortally wounded one (R11); from 0 HP the injuries
     table comes first (H24)."""
     if target.mortal_wound is not None:
-        act.say(
-            f"  {target.name} is mortally wounded: ordinary cures do not save them (RULINGS R11)",
-            "warning",
-        )
+        from .miracles import restore_hp
+
+        restore_hp(act, target, 0)
         return
     amount_text = str(act.session.setting(spell.id)) if spell.id in _CURE_SETTINGS else "1d6+1"
     if amount_text == "all":
@@ -529,24 +565,19 @@ def heal_with(act: Act, spell: Spell, target: Character) -> None:
         rolled = roll(amount_text, act.rng)
         amount = rolled.total
         act.say(f"  {spell.name} heals {render_roll(rolled)}", "dice")
-    if target.hp == 0:
-        healed, lines = act.ruleset.heal_from_zero(target, amount, act.rng, act.session.setting)
-        for line, style in lines:
-            act.say(f"  {line}", style)
-        act.update(healed)
-        return
-    after = target.with_hp(target.hp + amount)
-    capped = target.hp + amount > target.max_hp
-    note = f" (capped at max HP {target.max_hp})" if capped else ""
-    act.say(f"  {target.name}: HP {target.hp} -> {after.hp}{note}", "success")
-    act.update(after)
+    from .miracles import restore_hp
+
+    restore_hp(act, target, amount)
 
 
 _CURE_SETTINGS = ("cure-light-wounds", "cure-serious-wounds", "cure-critical-wounds", "heal")
 
 
-def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> None:
-    """A spell with a duration becomes a spell at work on the clock (R33; H167)."""
+def _lasting(
+    act: Act, caster: str, spell: Spell, targets: tuple[str, ...], flagged: tuple[str, ...]
+) -> None:
+    """A spell with a duration becomes a spell at work on the clock (R33; H167), with
+    its light and the foes it flagged (H176)."""
     duration = spell.lasting
     if not duration.lasting:
         return
@@ -562,9 +593,15 @@ def _lasting(act: Act, caster: str, spell: Spell, targets: tuple[str, ...]) -> N
     else:
         tick = int(act.session.setting("tick-minutes"))
         minutes = duration.count * (60 if duration.unit == "hours" else tick)
+        when = f"for {duration.count} {duration.unit}"
+        if duration.unit == "rounds":  # outside a fight (H175)
+            minutes = tick
+            when = f"{duration.count} rounds: outside a fight, until the next tick (H175)"
         entry = ActiveSpell(
             spell.id, spell.name, caster, targets, "time", act.party().minutes + minutes
         )
-        when = f"for {duration.count} {duration.unit}"
+    entry = replace(entry, light=spell.light, flag=spell.foe_flag, flagged=flagged)
     act.set_entity(*EFFECTS, ActiveSpells((*active.spells, entry)))
+    if spell.light:
+        act.say(f"  {spell.name} is a light source while it lasts (H176)", "note")
     act.say(f"  {spell.name} lasts {when}", "note")

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ....dice.render import render_roll
-from ....dice.roller import roll
 from ....errors import HacktableError, RuleError
 from ....play.outcome import Reply
 from ...context import Context
@@ -23,6 +21,7 @@ from ..view import CampaignView
 from .act import Act
 from .common import character_names
 from .magic import set_slots
+from .miracles import alms, miracle
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
 
@@ -90,6 +89,12 @@ A cleric may at any time forget a memorised prayer for a cure by its level (redh
 Divine Magic): 1+ Cure Light Wounds, 3+ Cure Serious Wounds, 5+ Cure Critical Wounds,
 6+ Heal. "cure Tomas bless" trades Bless for the best cure its level allows; "for
 cure-light-wounds" picks a lesser one. Then "cast Tomas cure-light-wounds on Sly".
+Example: Tomas has Silence (level 2) memorised and Sly is at HP 5 of 7:
+  cure Tomas silence
+  -> Tomas forgets Silence for Cure Light Wounds (a level-2 prayer buys a 1+ cure)
+  cast Tomas cure-light-wounds on Sly
+  -> Cure Light Wounds heals 1d6+1: [4] + 1 -> 5
+     Sly: HP 5 -> 7 (capped at max HP 7)
 """,
     complete=_complete,
 )
@@ -180,7 +185,15 @@ alms of 10 x level x 1d6 coins (what cannot be paid is owed, H171); 12-13 a ques
 14-16 all but one level-1 prayer; 17-19 exactly those asked ("for bless,silence");
 20 all plus the perfect spell ("perfect SPELL", else rolled); 21 the party is blessed;
 22 the injured healed 1d8, the others blessed; 23 Flame Strike on the foe of most HD,
-else as 22; 24 the injured healed to full, the others blessed and protected.
+else as 22; 24 the injured healed to full, the others blessed and protected (a note
+for the GM: H241). Owed alms: "alms Tomas pay" or the GM's "alms Tomas clear" (H242).
+Example: Tomas (WIS 16) has two slots, one still holding Silence, and +1 with Ulm:
+  pray Tomas for bless,bless
+  -> Tomas prays: d20 -1 (-1 per unused slot (1)) +1 (relationship with the patron
+     +1) +2 (WIS modifier +2)
+     prayer: 1d20 [15] -> 15 + 2 = 17: Granted. Gain exactly the spells you prayed for.
+     regained: Bless, Bless
+A 1 on the d20 with -3 is clamped to 1 (Absence): no prayer again until a long rest.
 """,
     complete=_complete,
 )
@@ -221,12 +234,14 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
         fill = _deity_choice(act, character, slots, spells) if value == 10 else {}
         after = _regain(act, character, slots, spells, asked if value >= 17 else [], fill)
         if value == 11:
-            _alms(act, act.character(character.name))
+            alms(act, act.character(character.name))
         elif value in (12, 13):
             act.say("  the GM gives a quest for the immediate area", "note")
-        elif value <= 16:
+        elif 14 <= value <= 16:
             ones = [i for i, s in enumerate(after) if s.ready and _level(spells, s.spell) == 1]
-            if ones:
+            if not ones:
+                act.say("  no first-level prayer to sacrifice", "note")
+            else:
                 index = ones[-1]
                 set_slots(
                     act,
@@ -248,9 +263,16 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
             )
             act.say(f"  and the perfect spell: {perfect.name}", "success")
     else:
-        _miracle(act, character, value, spells)
+        miracle(act, character, value, spells)
     act.detail["prayer"] = read.detail
     return act.commit("pray", character.name)
+
+
+def _name(spells: SpellList, spell_id: str) -> str:
+    try:
+        return spells.get(spell_id).name
+    except HacktableError:
+        return spell_id
 
 
 def _level(spells: SpellList, spell_id: str | None) -> int:
@@ -306,57 +328,9 @@ def _regain(
     else:
         out = regain(slots, fill)
     set_slots(act, character, out)
-    act.say("  regained: " + ", ".join(s.spell or "empty" for s in out if not s.lost), "success")
+    names = [_name(spells, s.spell) if s.spell else "empty" for s in out if not s.lost]
+    act.say("  regained: " + ", ".join(names), "success")
     return out
-
-
-def _alms(act: Act, character: Character) -> None:
-    rolled = roll("1d6", act.rng)
-    alms = 10 * character.level * rolled.total
-    paid = min(alms, character.coins)
-    owed = alms - paid
-    conditions = character.conditions
-    if owed:
-        conditions = (*conditions, f"owes-alms: {owed}")
-    act.update(replace(character.with_coins(character.coins - paid), conditions=conditions))
-    act.say(
-        f"  alms 10 x level {character.level} x {render_roll(rolled)} = {alms} coins: {paid} paid"
-        + (f", {owed} owed (H171)" if owed else ""),
-        "warning",
-    )
-
-
-def _miracle(act: Act, cleric: Character, value: int, spells: SpellList) -> None:
-    """21-24: the party blessed, healed or protected; 23 Flame Strike (R33; H171)."""
-    from .mechanics import damage_foe
-
-    if value == 23 and act.fight is not None and act.fight.active_foes():
-        foe = max(act.fight.active_foes(), key=lambda f: f.hd)
-        damage = roll(spells.get("flame-strike").damage or "6d8", act.rng)
-        act.say(f"  Flame Strike falls on {foe.name}: {render_roll(damage)}", "dice")
-        damage_foe(act, foe.key, damage.total, cleric.name)
-        return
-    for character in act.session.characters():
-        now = act.character(character.name)
-        if now.dead:
-            continue
-        injured = now.hp < now.max_hp
-        if value >= 22 and injured and value != 24:
-            rolled = roll("1d8", act.rng)
-            after = now.with_hp(now.hp + rolled.total)
-            act.say(
-                f"  {now.name} is healed {render_roll(rolled)}: HP {now.hp} -> {after.hp}",
-                "success",
-            )
-            act.update(after)
-        elif value == 24 and injured:
-            act.update(now.with_hp(now.max_hp))
-            act.say(f"  {now.name} is healed to full: HP {now.max_hp}", "success")
-        else:
-            extra = ("blessed", "protected") if value == 24 else ("blessed",)
-            added = tuple(c for c in extra if not now.has_condition(c))
-            act.update(replace(now, conditions=(*now.conditions, *added)))
-            act.say(f"  {now.name} is {' and '.join(extra)}", "success")
 
 
 # -- patron ------------------------------------------------------------------------------

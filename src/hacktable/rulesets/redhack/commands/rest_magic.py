@@ -26,3 +26,6 @@ def after_rest(act: Act, kind: str, casters: list[str], rested: list[str]) -> No
             magic = replace(magic, slots=slots, silenced_day=0)
         if magic != character.magic:
             act.update(replace(character, magic=magic))
+    from ..magic.effects import advance
+
+    advance(act)  # the rest's hours end the spells whose time is up (H167)

@@ -110,6 +110,10 @@ A wizard copies a spell into their book as a downtime action (RULINGS R34): each
 "rest downtime" gives one (H172), spent here. From a scroll carried ("copy Mirela web";
 the scroll is kept) or "from book" (another wizard's book or a found one). Inspiration
 spells cannot be copied: the wizard does not understand them (R26).
+Example: Mirela carries a Scroll of Web and takes a downtime rest:
+  rest downtime
+  copy Mirela web
+  -> Web is written into Mirela's book (the downtime action is spent; the scroll kept)
 """,
     complete=_complete,
 )

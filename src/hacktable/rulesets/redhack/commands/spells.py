@@ -93,6 +93,12 @@ add crypt.toml" adds the campaign's own [[spells]] (the shape of data/spells.tom
 [[tables]] of wandering spells whose results are spell ids; the setting
 "wandering-spells" names the table an Inspiration rolls on (RULINGS R26, R32; H156). The
 packaged spells come from the Basic Fantasy RPG (CC BY-SA 4.0).
+Example: a crypt's own spells and a wandering-spell table for its Inspirations:
+  spell add crypt.toml
+  settings wandering-spells crypt-spells
+  spell grave chill
+  -> Grave Chill (arcane 2; near; 3 rounds; save CON, effect INT): ...
+A campaign's spells can start in a new book ("--spells grave-chill,...", H243).
 """,
     complete=_complete,
 )

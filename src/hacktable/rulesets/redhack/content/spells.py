@@ -60,6 +60,8 @@ CAMPAIGN_FILE = "campaign"
 
 SpellKind = Literal["arcane", "divine"]
 SpellRange = Literal["self", "touch", "close", "near", "far", "distant"]
+FoeFlag = Literal["stunned", "held", "blinded", "hindered"]
+"""A fight's foe conditions a spell can set (``commands/fight.py`` ``FOE_FLAGS``)."""
 Level = Annotated[int, msgspec.Meta(ge=0, le=7)]
 TradeLevel = Annotated[int, msgspec.Meta(ge=1, le=7)]
 
@@ -129,6 +131,9 @@ class Spell(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
         damage: dice dealt, if any.
         heal: a cure of the trade table (its amount is a campaign setting, R33).
         trade: the least memorised level a cleric may trade for this cure.
+        light: it sheds light like a torch while it lasts (a light source, RULINGS R16;
+            docs/rulings.md H176).
+        foe_flag: the condition it sets on a foe it affects, until it ends (H176).
         effect: one line.
         source: where the facts come from.
     """
@@ -146,6 +151,8 @@ class Spell(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     damage: str | None = None
     heal: bool = False
     trade: TradeLevel | None = None
+    light: bool = False
+    foe_flag: FoeFlag | None = None
 
     @property
     def lasting(self) -> Duration:

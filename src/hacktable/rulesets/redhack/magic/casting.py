@@ -16,13 +16,13 @@ Endurance: kept. 8 Epiphany: roll again unmodified, and also gain an Inspiration
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from .state import Slot
 
-__all__ = ["RESULTS", "casting_odds", "result_of", "roll_d6", "with_result"]
+__all__ = ["RESULTS", "casting_odds", "describe_odds", "result_of", "roll_d6", "with_result"]
 
 RESULTS: tuple[tuple[str, int, int], ...] = (
     ("Oblivion", 1, 1),
@@ -52,6 +52,16 @@ def casting_odds(modifier: int, disadvantage: bool) -> list[tuple[str, Fraction]
     return [(name, Fraction(count, len(faces))) for name, count in counts.items()]
 
 
+def describe_odds(odds: Sequence[tuple[str, Fraction]]) -> str:
+    """The odds in the form a test's odds take (:meth:`TestOdds.describe`): each
+    possible result with two decimals, the impossible ones left out.
+
+    >>> describe_odds(casting_odds(2, False))
+    'Entropy 33.33%, Equilibrium 16.67%, Inspiration 16.67%, Endurance 16.67%, Epiphany 16.67%'
+    """
+    return ", ".join(f"{name} {float(p * 100):.2f}%" for name, p in odds if p)
+
+
 def roll_d6(rng: random.Random, disadvantage: bool) -> tuple[tuple[int, ...], int]:
     """The d6 (twice, keeping the lower, with disadvantage): the faces and the kept."""
     faces = (rng.randint(1, 6), rng.randint(1, 6)) if disadvantage else (rng.randint(1, 6),)
@@ -66,28 +76,34 @@ def with_result(
     same: Sequence[str],
     inspiration: str | None,
     rng: random.Random,
+    name_of: Callable[[str], str] = str,
 ) -> tuple[Slot | None, str]:
     """What the slot holds after a result (``None``: a bonus slot emptied is gone;
     H166): ``lower`` and ``same`` are the book's spells one level lower and of the same
-    level; ``inspiration`` the Inspiration spell (named or rolled by the caller)."""
+    level; ``inspiration`` the Inspiration spell (named or rolled by the caller);
+    ``name_of`` names a spell id in the line."""
     if result == "Oblivion":
         return _empty(slot), "the spell is forgotten"
     if result == "Entropy":
         if not lower:
             return _empty(slot), "no spell one level lower in the book: the spell is forgotten"
         spell = rng.choice(list(lower))
-        return replace(slot, spell=spell, inspired=False), f"replaced by {spell} (one level lower)"
+        return replace(
+            slot, spell=spell, inspired=False
+        ), f"replaced by {name_of(spell)} (one level lower)"
     if result == "Equilibrium":
         if not same:
             return _empty(slot), "no spell of that level in the book: the spell is forgotten"
         spell = rng.choice(list(same))
-        return replace(slot, spell=spell, inspired=False), f"replaced by {spell} (same level)"
+        return replace(
+            slot, spell=spell, inspired=False
+        ), f"replaced by {name_of(spell)} (same level)"
     if result == "Inspiration":
         if inspiration is None:
             return _empty(slot), "no Inspiration spell to be had: the spell is forgotten"
         return (
             replace(slot, spell=inspiration, inspired=True),
-            f"replaced by {inspiration} (Inspiration: it cannot be written down)",
+            f"replaced by {name_of(inspiration)} (Inspiration: it cannot be written down)",
         )
     return slot, "the spell remains memorised"
 

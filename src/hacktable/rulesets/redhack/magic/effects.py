@@ -9,8 +9,16 @@ import random
 from dataclasses import dataclass, replace
 
 from ....dice.usage import UsageDie, roll_usage
+from ....errors import HacktableError
 
-__all__ = ["ActiveSpell", "ActiveSpells", "expire_rounds", "expire_time", "roll_variable"]
+__all__ = [
+    "ActiveSpell",
+    "ActiveSpells",
+    "expire_rounds",
+    "expire_time",
+    "roll_variable",
+    "spell_light",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +34,10 @@ class ActiveSpell:
             ``variable``.
         ends: the fight round it ends after, or the party minute it ends at.
         die: a variable duration's usage die.
+        light: it is a light source while it lasts (RULINGS R16; docs/rulings.md H176).
+        flag: the condition it set on the foes in ``flagged`` (their keys), taken off
+            when it ends (H176).
+        flagged: the foes it set ``flag`` on.
     """
 
     spell: str
@@ -35,6 +47,9 @@ class ActiveSpell:
     unit: str = "time"
     ends: int = 0
     die: UsageDie | None = None
+    light: bool = False
+    flag: str | None = None
+    flagged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +57,13 @@ class ActiveSpells:
     """Every spell at work in the campaign (entity ``spell-effects``/``active``)."""
 
     spells: tuple[ActiveSpell, ...] = ()
+
+
+def spell_light(data: object) -> bool:
+    """Whether the spells at work (the entity's JSON) include a light source (H176)."""
+    if not isinstance(data, dict):
+        return False
+    return any(isinstance(s, dict) and s.get("light") for s in data.get("spells") or ())
 
 
 def expire_rounds(active: ActiveSpells, round_number: int) -> tuple[ActiveSpells, list[str]]:
@@ -96,6 +118,7 @@ def advance(act: object, *, fight_round: int | None = None, lights: bool = False
     active = act.entity(*key, ActiveSpells, ActiveSpells())
     if not active.spells:
         return
+    before = active
     lines: list[str] = []
     if fight_round is not None:
         active, ended = expire_rounds(active, fight_round)
@@ -107,4 +130,28 @@ def advance(act: object, *, fight_round: int | None = None, lights: bool = False
         lines += rolled
     for line in lines:
         act.say(f"  {line}", "note")
+    for gone in (s for s in before.spells if s not in active.spells):
+        unflag(act, gone, active)
     act.set_entity(*key, active)
+
+
+def unflag(act: object, spell: ActiveSpell, still: ActiveSpells) -> None:
+    """Take an ended spell's condition off the foes it set it on (H176), if the fight
+    goes on and no other spell at work holds the same condition on them."""
+    from ..commands.act import Act
+
+    assert isinstance(act, Act)
+    if act.fight is None or spell.flag is None:
+        return
+    held = {k for s in still.spells if s.flag == spell.flag for k in s.flagged}
+    for key in spell.flagged:
+        if key in held:
+            continue
+        try:
+            foe = act.fight.foe(key)
+        except HacktableError:
+            continue
+        if spell.flag in foe.conditions:
+            conditions = tuple(c for c in foe.conditions if c != spell.flag)
+            act.fight = act.fight.with_foe(replace(foe, conditions=conditions))
+            act.say(f"  {foe.name} is no longer {spell.flag}", "note")
