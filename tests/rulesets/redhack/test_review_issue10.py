@@ -64,7 +64,7 @@ def test_memorise_names_the_multiword_mistake(table: Play) -> None:
     'in' and said "LEVEL must be a whole number, not ..."."""
     table("rest long")
     before = table.session.character("Mirela")
-    with pytest.raises(CommandError, match="unexpected 'person'.*charm-person"):
+    with pytest.raises(CommandError, match=r"unexpected 'person'.*charm-person"):
         table("memorise Mirela charm person")
     assert table.session.character("Mirela") == before
 
@@ -76,7 +76,7 @@ def test_a_cleric_without_slots_cannot_pray(table: Play) -> None:
         "Tomas", scores=(("STR", 9), ("DEX", 12), ("CON", 11), ("INT", 8), ("WIS", 11), ("CHA", 13))
     )
     events = table.session.store.last_seq()
-    with pytest.raises(RuleError, match="Tomas has no prayer slots yet.*R27"):
+    with pytest.raises(RuleError, match=r"Tomas has no prayer slots yet.*R27"):
         table("pray Tomas")
     assert table.session.store.last_seq() == events
 
@@ -105,3 +105,12 @@ def test_the_gms_secret_roll_line_reads_right(table: Play) -> None:
     """Issue 10 §6: the GM's secret test says "only the GM sees the result"."""
     out = table("test Sly DEX secret")
     assert "A secret roll: only the GM sees the result; the others see that it was made." in out
+
+
+def test_a_magic_weapon_is_found_by_the_name_it_was_given_by(table: Play) -> None:
+    """Issue 10 §7 (docs/rulings.md H220): after ``give Aldric "sword +3"``, ``equip
+    Aldric "sword +3"`` said "unknown item of Aldric 'sword +3'"; the +3 must match."""
+    table('give Aldric "sword +3"')
+    table('give Aldric "sword +1"')
+    out = table('equip Aldric "sword +3"')
+    assert "Aldric readies Sword/Mace/Axe +3" in out
