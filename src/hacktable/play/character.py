@@ -11,6 +11,7 @@ whatever its ruleset (a ruleset's fields are simply not read).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Self
 
@@ -166,7 +167,14 @@ class Character:
             return prefixed
         if not bare:
             return []
-        return [i for i, n in enumerate(names) if _from_a_word(n, bare)]
+        worded = [i for i, n in enumerate(names) if _from_a_word(n, bare)]
+        bonus = re.fullmatch(r"(.*\S)\s*(\+\d+)", wanted)
+        if worded or bonus is None:
+            return worded
+        # "sword +3" finds "Sword/Mace/Axe +3": the name without its bonus, with the same
+        # bonus (a magic weapon as given, docs/rulings.md H220).
+        base, plus = bonus.groups()
+        return [i for i in self.find_items(base) if names[i].endswith(plus)]
 
     def find_item(self, name: str) -> int:
         """The index of the item called ``name`` (see :meth:`find_items`); of several

@@ -410,6 +410,12 @@ class Ruleset(ABC, Generic[CharacterT]):
         del character, tags
         return None
 
+    def sheet_problem(self, character: CharacterT) -> str | None:
+        """Why an imported sheet's character cannot be played as it stands (a value no
+        character of the ruleset can have), or ``None`` (nothing checked by default)."""
+        del character
+        return None
+
     def carry_check(self, before: CharacterT, after: CharacterT) -> str | None:
         """Why ``after`` cannot carry what it holds (when the change added to the load),
         or ``None`` (no limit by default)."""

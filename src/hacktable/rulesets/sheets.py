@@ -102,4 +102,7 @@ def read_sheet(ruleset: Ruleset[Any], text: str, where: str) -> Character:
         raise RuleError(f"{where} does not hold a {ruleset.id} character: {error}") from None
     if character.ruleset != ruleset.id:
         raise RuleError(f"{where}'s character is of {character.ruleset}, not {ruleset.id}")
+    problem = ruleset.sheet_problem(character)
+    if problem:
+        raise RuleError(f"{where} does not hold a {ruleset.id} character: {problem}")
     return character

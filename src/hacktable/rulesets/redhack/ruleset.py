@@ -243,6 +243,27 @@ class Redhack(Ruleset[Character]):
         """``"unencumbered"``, ``"encumbered"`` or ``"overloaded"`` (RULINGS R29)."""
         return inventory.encumbrance(character)
 
+    def sheet_problem(self, character: Character) -> str | None:
+        """An imported sheet's values within the rules (issue 10 §5): a known class, the
+        six attributes 0-19 (redhack: Core Rules > Attributes and Modifiers, the cap of
+        19; docs/rulings.md H188's range), level 1 or more, HP 0 to max HP, max HP,
+        coins and experience not negative (docs/rulings.md H265)."""
+        if character.class_id not in {c for c, _ in self.classes()}:
+            return f"no class {character.class_id!r}"
+        scores = dict(character.scores)
+        if sorted(scores) != sorted(ATTRIBUTES) or len(character.scores) != len(ATTRIBUTES):
+            return f"the attributes are {', '.join(ATTRIBUTES)}, once each"
+        for name, score in character.scores:
+            if not 0 <= score <= 19:
+                return f"{name} {score} is outside 0-19"
+        if character.level < 1:
+            return f"level {character.level} is below 1"
+        if character.max_hp < 1 or not 0 <= character.hp <= character.max_hp:
+            return f"HP {character.hp}/{character.max_hp} is not between 0 and a max HP of 1+"
+        if character.coins < 0 or character.xp < 0:
+            return "coins and experience are never negative"
+        return None
+
     def carry_check(self, before: Character, after: Character) -> str | None:
         """RULINGS R29: beyond twice STR in slots, more cannot be carried."""
         return inventory.carry_check(before, after)

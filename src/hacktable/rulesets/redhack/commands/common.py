@@ -109,8 +109,8 @@ def hidden_note(visibility: Visibility, gm: bool) -> tuple[str, str]:
     """The line under a secret or blind roll, as its roller reads it (RULINGS G4)."""
     if visibility is Visibility.BLIND:
         return ("A blind roll: only the GM sees the result.", "muted")
-    who = "the GM" if gm else "you and the GM"
-    return (f"A secret roll: only {who} see the result; the others see that it was made.", "muted")
+    who = "the GM sees" if gm else "you and the GM see"
+    return (f"A secret roll: only {who} the result; the others see that it was made.", "muted")
 
 
 def character_names(session: CampaignView) -> list[str]:

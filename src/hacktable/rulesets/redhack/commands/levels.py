@@ -34,6 +34,7 @@ from ..levelling import (
     roll_cost,
     unrisen_primes,
 )
+from ..magic.slots import character_slots
 from ..view import CampaignView
 from .act import Act, read_flags
 from .registry import COMMANDS
@@ -215,6 +216,9 @@ def _abilities(act: Act, character: Character) -> None:
         shown.append(f"{level} cleave dice a round")
     if has_feature(act.ruleset, character, "backstab"):
         shown.append(f"backstab {backstab_damage(level)}")
+    slots = character_slots(character)
+    if slots:
+        shown.append("slots " + ", ".join(f"L{s.level}" for s in slots))
     if shown:
         act.say(f"  From now on: {', '.join(shown)}", "note")
 

@@ -94,7 +94,13 @@ def _read_memorise(args: Args) -> MemoriseIntent:
     name = args.word("NAME")
     spells = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
     level = None
-    if args.optional() is not None:  # "in"
+    word = args.optional()
+    if word is not None:
+        if word.lower() != "in":
+            raise args.error(
+                f"unexpected {word!r}: spells are named by their ids, joined by commas "
+                "(memorise Mirela charm-person,sleep in 1)"
+            )
         level = args.integer("LEVEL", minimum=1)
     args.done()
     return MemoriseIntent(name, spells, level)

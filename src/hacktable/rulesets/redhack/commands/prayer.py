@@ -208,6 +208,12 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
             f"{character.name}'s god is silent: no prayer again today (until a long rest; H169)"
         )
     slots = character_slots(character)
+    if not slots:
+        raise RuleError(
+            f"{character.name} has no prayer slots yet (level {character.level}, WIS "
+            f"{character.score('WIS')}: slots come at even levels or from WIS 13+, "
+            "RULINGS R27): nothing to pray for"
+        )
     points = _relationship(character, slots)
     terms = prayer_terms(slots, points, modifier(character.score("WIS")))
     total = sum(v for _, v in terms)

@@ -211,9 +211,11 @@ def sell_command(ctx: Context, intent: SellIntent) -> Reply:
             return _declined(act, order, why, "sell", character.name)
     after = without.with_coins(character.coins + price)
     act.update(after)
+    exact = order.list_price * shop.SELL_PRICES[setting]
+    floor = ", rounded down" if exact != offered else ""
     act.say(
         f"{character.name} sells {order.describe()} for {_coins(price)} "
-        f"({setting} of the list's {order.list_price}, RULINGS R35)"
+        f"({setting} of the list's {order.list_price}{floor}, RULINGS R35)"
     )
     act.say(f"{character.name}: coins {character.coins} -> {after.coins}")
     act.detail.update(paid=price)
