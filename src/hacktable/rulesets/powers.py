@@ -60,7 +60,7 @@ FLAGS = "flags and morale are the GM's"
 TABLES = "rolling on the GM's tables is the GM's"
 """Table rolls, encounter checks and rolls, reactions."""
 
-CONTENT = "the campaign's monsters and tables are the GM's"
+CONTENT = "the campaign's monsters, spells and tables are the GM's"
 """Bestiary, encounter, landscape and fortune files, added or removed."""
 
 FORTUNE = "fortune rolls and their roles are the GM's"

@@ -10,7 +10,7 @@ from ....errors import HacktableError, RuleError
 from ....play.outcome import Reply
 from ...context import Context
 from ...grammar import Access, Args, Intent
-from ...powers import CONTENT
+from ...powers import CHARACTERS
 from ..character import Character
 from ..content.spells import SpellList
 from ..core_rules import modifier
@@ -360,7 +360,7 @@ class PatronIntent(Intent):
 
     def access(self) -> Access:
         """The GM's: a patron's favour is the GM's to set (RULINGS R34)."""
-        return Access.gm(CONTENT, "patron")
+        return Access.gm(CHARACTERS, "patron")
 
 
 def _read_patron(args: Args) -> PatronIntent:
