@@ -212,6 +212,8 @@ GM_POWERS = (
     "tricksy {c} goblin hinder override",
     "turn {c} skeleton override",
     "hide {c} override",
+    "cast {c} light override",
+    "pray {c} override",
     "bandage {c} Mirela override",
     "haggle {c} 20 override",
     "injury {c} override",

@@ -16,6 +16,8 @@ from ....rules.resolution import TestKind
 from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args, Intent
+from ...powers import OVERRIDING
+from ..actors import incapacitated
 from ..character import Character
 from ..content.spells import Spell, SpellList
 from ..magic.casting import casting_odds, describe_odds, result_of, roll_d6, with_result
@@ -30,7 +32,7 @@ from .mechanics import damage_foe
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
 
-__all__ = ["CastIntent", "MemoriseIntent", "heal_with", "set_slots"]
+__all__ = ["CastIntent", "MemoriseIntent", "heal_with", "set_slots", "spend_action"]
 
 EFFECTS = ("spell-effects", "active")
 """Where the spells at work live in the campaign state (:mod:`..magic.effects`)."""
@@ -41,6 +43,26 @@ def set_slots(act: Act, character: Character, slots: tuple[Slot, ...], **more: o
     updated = replace(character, magic=replace(character.magic, slots=slots, **more))  # type: ignore[arg-type]
     act.update(updated)
     return updated
+
+
+def spend_action(act: Act, name: str) -> None:
+    """In a fight, casting (or praying) is the character's action for the round: refused
+    out of turn or once they have acted, as an attack is (``override``: the GM's), and
+    marked as their action (redhack: Combat, "every player and NPC has an action" a
+    round; RULINGS R13; docs/rulings.md H244). Out of a fight, or for a character who
+    takes no part in it, nothing is checked.
+
+    Raises:
+        RuleError: out of turn or acted already (without ``override``), at 0 HP, or a
+            condition leaves them no concerted action.
+    """
+    fight = act.fight
+    character = act.character(name)
+    if fight is None or not fight.has_fighter(character.name):
+        return
+    fighter = fight.fighter(character.name)
+    act.need_override(fight.check_can_act(fighter, character.hp, incapacitated(character)))
+    act.fight = fight.with_fighter(fighter.after_action())
 
 
 def _caster(act: Act, name: str) -> tuple[Character, str]:
@@ -65,7 +87,7 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
         return character_names(session)
     if len(words) == 1:
         return spell_names(session)
-    return ("with", "on", "in", "from", "inspiration", "components", "scroll")
+    return ("with", "on", "in", "from", "inspiration", "components", "scroll", "override")
 
 
 # -- memorise ----------------------------------------------------------------------------
@@ -191,6 +213,7 @@ class CastIntent(Intent):
         targets: ``on A,B``: characters or foes (``goblin-1``), as given.
         scroll: ``from scroll``: from a scroll carried (R34).
         inspiration: ``inspiration SPELL``: the GM's Inspiration spell (R26).
+        override: the GM lets the caster cast out of turn in a fight (H244).
     """
 
     name: str
@@ -199,21 +222,27 @@ class CastIntent(Intent):
     targets: tuple[str, ...] = ()
     scroll: bool = False
     inspiration: str | None = None
+    override: bool = False
 
     def access(self) -> Access:
-        """The caster's player, or the GM (docs/rulings.md H106)."""
+        """The caster's player, or the GM (docs/rulings.md H106); ``override`` (casting
+        out of turn in a fight) is the GM's alone."""
+        if self.override:
+            return Access.gm(OVERRIDING, "override the rules")
         return Access.play(self.name, what="cast")
 
 
 def _read_cast(args: Args) -> CastIntent:
     name = args.word("NAME")
     spell = args.word("SPELL")
-    components = scroll = False
+    components = scroll = override = False
     targets: tuple[str, ...] = ()
     inspiration = None
     while not args.empty:
-        word = args.word("with, on, from or inspiration").lower()
-        if word == "with":
+        word = args.word("with, on, from, inspiration or override").lower()
+        if word == "override":
+            override = True
+        elif word == "with":
             if args.word("components").lower() not in ("components", "spell-components"):
                 raise args.error("'with components' is the only 'with'")
             components = True
@@ -227,12 +256,13 @@ def _read_cast(args: Args) -> CastIntent:
             inspiration = args.word("SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
-    return CastIntent(name, spell, components, targets, scroll, inspiration)
+    return CastIntent(name, spell, components, targets, scroll, inspiration, override)
 
 
 @COMMANDS.typed(
     "cast",
-    "cast NAME SPELL [with components] [on TARGET[,TARGET...]] [from scroll] [inspiration SPELL]",
+    "cast NAME SPELL [with components] [on TARGET[,TARGET...]] [from scroll] [inspiration SPELL]"
+    " [override]",
     "cast a memorised spell or prayer, the cantrip, or from a scroll",
     CastIntent,
     _read_cast,
@@ -248,6 +278,8 @@ The cantrip is cast at will. A cleric's prayer is gone from its slot (R27). "on 
 makes a player save; "on goblin-1" rolls the caster's effect test against its HD (R33).
 "cast Tomas cure-light-wounds on Sly" heals (never above max HP). "from scroll" uses a
 scroll carried (Wizards and Bards; no slot, no table; R34).
+In a fight a cast (the cantrip and a scroll too) is the caster's action for the round,
+in their turn as an attack is ("override": the GM's; H244).
 A Light (or Holy Light) at work is a light source; Sleep, Web and Hold Person hold a
 foe they affect, Light cast at a foe blinds it, until the spell ends (H176).
 Example: Mirela, unarmoured, casts the level-1 Sleep with components (+1 +1):
@@ -266,15 +298,17 @@ In leather armour or heavier the d6 is rolled twice and the lower kept (R26).
 )
 def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     """Cast a spell."""
-    act = Act(ctx)
+    act = Act(ctx, {"override": True} if intent.override else None)
     spells = spells_for(act.session)
+    spell = spells.get(intent.spell)
     if intent.scroll:
         from .scrolls import cast_from_scroll
 
-        spell = cast_from_scroll(act, intent.name, spells.get(intent.spell))
+        spend_action(act, intent.name)
+        cast_from_scroll(act, intent.name, spell)
     else:
         character, kind = _caster(act, intent.name)
-        spell = spells.get(intent.spell)
+        spend_action(act, intent.name)
         if spell.cantrip and character.magic.cantrip == spell.id:
             act.say(f"{character.name} casts the cantrip {spell.name} (at will, no roll; R25)")
         else:
