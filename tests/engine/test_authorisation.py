@@ -128,6 +128,7 @@ OWN = (
     "memorize {c} sleep in 1",
     "cast {c} sleep with components on goblin",
     "cast {c} web from scroll",
+    "cast {c} sleep ritual",
     "copy {c} web",
     "cure {c} bless",
     "pray {c} for bless",

@@ -86,7 +86,7 @@ def magic_lines(character: Character) -> tuple[str, ...]:
     """A caster's cantrip, book, slots with what each holds, what they may memorise,
     their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34)."""
     from .content.spells import load_spells
-    from .magic.slots import character_slots
+    from .magic.slots import CASTERS, character_slots
     from .magic.state import ALL
 
     spells = load_spells()
@@ -122,7 +122,7 @@ def magic_lines(character: Character) -> tuple[str, ...]:
             extra = f" ({', '.join(marks)})" if marks else ""
             shown.append(f"L{slot.level} {what}{extra}")
         lines.append(f"  Slots: {'; '.join(shown)}")
-    elif magic.book:
+    elif magic.book and character.class_id in CASTERS:  # a Ritual Caster's has none (H246)
         lines.append("  Slots: none yet")
     if magic.memorise:
         lines.append(f"  May memorise: {'all' if magic.memorise == ALL else magic.memorise}")

@@ -87,7 +87,10 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
         return character_names(session)
     if len(words) == 1:
         return spell_names(session)
-    return ("with", "on", "in", "from", "inspiration", "components", "scroll", "override")
+    return (
+        *("with", "on", "in", "from", "inspiration", "components", "scroll"),
+        *("ritual", "override"),
+    )
 
 
 # -- memorise ----------------------------------------------------------------------------
@@ -214,6 +217,7 @@ class CastIntent(Intent):
         scroll: ``from scroll``: from a scroll carried (R34).
         inspiration: ``inspiration SPELL``: the GM's Inspiration spell (R26).
         override: the GM lets the caster cast out of turn in a fight (H244).
+        ritual: ``ritual``: a Ritual Caster's ritual from the book (H245).
     """
 
     name: str
@@ -223,6 +227,7 @@ class CastIntent(Intent):
     scroll: bool = False
     inspiration: str | None = None
     override: bool = False
+    ritual: bool = False
 
     def access(self) -> Access:
         """The caster's player, or the GM (docs/rulings.md H106); ``override`` (casting
@@ -235,13 +240,15 @@ class CastIntent(Intent):
 def _read_cast(args: Args) -> CastIntent:
     name = args.word("NAME")
     spell = args.word("SPELL")
-    components = scroll = override = False
+    components = scroll = override = ritual = False
     targets: tuple[str, ...] = ()
     inspiration = None
     while not args.empty:
-        word = args.word("with, on, from, inspiration or override").lower()
+        word = args.word("with, on, from, inspiration, ritual or override").lower()
         if word == "override":
             override = True
+        elif word == "ritual":
+            ritual = True
         elif word == "with":
             if args.word("components").lower() not in ("components", "spell-components"):
                 raise args.error("'with components' is the only 'with'")
@@ -256,13 +263,18 @@ def _read_cast(args: Args) -> CastIntent:
             inspiration = args.word("SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
-    return CastIntent(name, spell, components, targets, scroll, inspiration, override)
+    if ritual and (components or scroll or inspiration or override):
+        raise args.error(
+            "a ritual takes no components, scroll, Inspiration or override: it rolls no "
+            "casting table and is never cast in a fight"
+        )
+    return CastIntent(name, spell, components, targets, scroll, inspiration, override, ritual)
 
 
 @COMMANDS.typed(
     "cast",
     "cast NAME SPELL [with components] [on TARGET[,TARGET...]] [from scroll] [inspiration SPELL]"
-    " [override]",
+    " [override] | cast NAME SPELL ritual [on TARGET[,TARGET...]]",
     "cast a memorised spell or prayer, the cantrip, or from a scroll",
     CastIntent,
     _read_cast,
@@ -280,6 +292,11 @@ makes a player save; "on goblin-1" rolls the caster's effect test against its HD
 scroll carried (Wizards and Bards; no slot, no table; R34).
 In a fight a cast (the cantrip and a scroll too) is the caster's action for the round,
 in their turn as an attack is ("override": the GM's; H244).
+"ritual": a character with the Ritual Caster background (any class) casts a spell or
+prayer of level 1-2 from their book with no slot and no casting roll, taking 10 minutes
+per level: in a dungeon the ticks pass (with the torch and encounter checks; an
+encounter breaks the ritual off), elsewhere the party's clock; never in a fight (H245).
+A non-wizard's book is filled with "copy NAME SPELL [from book]" (H246).
 A Light (or Holy Light) at work is a light source; Sleep, Web and Hold Person hold a
 foe they affect, Light cast at a foe blinds it, until the spell ends (H176).
 Example: Mirela, unarmoured, casts the level-1 Sleep with components (+1 +1):
@@ -301,7 +318,13 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     act = Act(ctx, {"override": True} if intent.override else None)
     spells = spells_for(act.session)
     spell = spells.get(intent.spell)
-    if intent.scroll:
+    if intent.ritual:
+        from .ritual import cast_ritual
+
+        if not cast_ritual(act, intent.name, spell):
+            act.detail["spell"] = spell.id
+            return act.commit("cast", act.character(intent.name).name)
+    elif intent.scroll:
         from .scrolls import cast_from_scroll
 
         spend_action(act, intent.name)
