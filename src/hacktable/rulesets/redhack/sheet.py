@@ -14,6 +14,7 @@ from .actors import below_two
 from .armour import armour_class
 from .character import Character
 from .content.index import Content
+from .content.spells import SpellList
 from .core_rules import modifier
 from .inventory import load
 from .party import Needs
@@ -21,9 +22,12 @@ from .party import Needs
 __all__ = ["character_sheet", "condition_label", "status_lines"]
 
 
-def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
+def character_sheet(
+    content: Content, character: Character, spells: SpellList | None = None
+) -> tuple[str, ...]:
     """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
-    background, inventory with slots (RULINGS R29) and class features."""
+    background, inventory with slots (RULINGS R29) and class features; spells named
+    from ``spells`` (a campaign's list, H156; default: the packaged list)."""
     try:
         cls = content.class_(character.class_id)
         class_name = cls.name
@@ -78,18 +82,21 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
     lines.extend(_inventory_lines(character))
     if features:
         lines.append(f"  Features: {features}")
-    lines.extend(magic_lines(character))
+    lines.extend(magic_lines(character, spells))
     return tuple(lines)
 
 
-def magic_lines(character: Character) -> tuple[str, ...]:
+def magic_lines(character: Character, spells: SpellList | None = None) -> tuple[str, ...]:
     """A caster's cantrip, book, slots with what each holds, what they may memorise,
-    their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34)."""
+    their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34), the spells
+    named from ``spells`` (a campaign's list with its own spells, H156; default: the
+    packaged list)."""
     from .content.spells import load_spells
     from .magic.slots import CASTERS, character_slots
     from .magic.state import ALL
 
-    spells = load_spells()
+    if spells is None:
+        spells = load_spells()
 
     def name(spell_id: str) -> str:
         try:
