@@ -19,8 +19,8 @@ from ..magic.slots import character_slots
 from ..magic.state import Slot
 from ..view import CampaignView
 from .act import Act
+from .caster import set_slots, spend_action
 from .common import character_names
-from .magic import set_slots, spend_action
 from .miracles import alms, miracle
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
