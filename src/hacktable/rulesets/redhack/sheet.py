@@ -6,6 +6,8 @@ Fatigue & Supplies; RULINGS R7, R19, R23, R29.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import HacktableError
 from ...play.codec import from_json
 from ...play.state import CampaignState
@@ -14,10 +16,12 @@ from .actors import below_two
 from .armour import armour_class
 from .character import Character
 from .content.index import Content
-from .content.spells import SpellList
 from .core_rules import modifier
 from .inventory import load
 from .party import Needs
+
+if TYPE_CHECKING:
+    from .content.spells import SpellList
 
 __all__ = ["character_sheet", "condition_label", "status_lines"]
 
