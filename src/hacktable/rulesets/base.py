@@ -443,8 +443,12 @@ class Ruleset(ABC, Generic[CharacterT]):
         return []
 
     @abstractmethod
-    def character_sheet(self, character: CharacterT) -> tuple[str, ...]:
-        """The character sheet as lines of text."""
+    def character_sheet(
+        self, character: CharacterT, state: CampaignState | None = None
+    ) -> tuple[str, ...]:
+        """The character sheet as lines of text; ``state``: the campaign's, for what the
+        campaign adds to the rules (redhack: its own spells' names), ``None`` for the
+        packaged rules alone."""
 
     # -- tables --------------------------------------------------------------------------
     @abstractmethod

@@ -86,7 +86,7 @@ def show(ctx: Context, character: Character, *more: str) -> Reply:
     ruleset = session.ruleset
     reply = (
         Reply()
-        .extend(ruleset.character_sheet(character))
+        .extend(ruleset.character_sheet(character, session.state))
         .extend(ruleset.status_lines(character, session.state))
     )
     for line in more:

@@ -60,7 +60,10 @@ def sheet_markdown(
     lines = [f"# {character.name}", "", f"*{ruleset.title}* character sheet"]
     if owner:
         lines.append(f"played by {owner}")
-    body = [*ruleset.character_sheet(character), *ruleset.status_lines(character, state)]
+    body = [
+        *ruleset.character_sheet(character, state),
+        *ruleset.status_lines(character, state),
+    ]
     lines += ["", "```text", *body, "```", ""]
     return "\n".join(lines)
 

@@ -84,3 +84,45 @@ def test_tag_ids_are_the_ids_in_tags_toml() -> None:
     assert loaded.tag_ids == frozenset(tag.id for tag in loaded.tags)
     assert "picking-locks" in loaded.tag_ids
     assert "Picking Locks" not in loaded.tag_ids  # exact ids, not lookup keys
+
+
+# Every public name of ``redhack/commands/magic.py`` before it was split (issue 10, the
+# magic part's tidying), and the modules it was split into.
+FORMER_MAGIC_NAMES = (
+    "EFFECTS",
+    "CastIntent",
+    "MemoriseIntent",
+    "heal_with",
+    "set_slots",
+    "spell_level",
+    "spend_action",
+)
+MAGIC_MODULES = ("magic", "caster", "memorise", "cast", "casting_table", "spell_targets", "ritual")
+
+
+@pytest.mark.parametrize("name", FORMER_MAGIC_NAMES)
+def test_the_magic_commands_keep_their_names(name: str) -> None:
+    magic = importlib.import_module("hacktable.rulesets.redhack.commands.magic")
+    assert name in magic.__all__
+    homes = [
+        importlib.import_module(f"hacktable.rulesets.redhack.commands.{module}")
+        for module in MAGIC_MODULES[1:]
+    ]
+    home = next(m for m in homes if name in getattr(m, "__all__", ()))
+    assert getattr(magic, name) is getattr(home, name)
+
+
+@pytest.mark.parametrize("module", MAGIC_MODULES)
+def test_the_magic_command_modules_are_small(module: str) -> None:
+    """One concern each, under ~400 lines (the developers' guide)."""
+    found = importlib.import_module(f"hacktable.rulesets.redhack.commands.{module}")
+    assert found.__file__ is not None
+    with open(found.__file__, encoding="utf-8") as source:
+        assert sum(1 for _ in source) < 400
+
+
+def test_memorise_and_cast_are_still_registered_in_that_order() -> None:
+    from hacktable.rulesets.redhack.commands import COMMANDS
+
+    names = [c.name for c in COMMANDS]
+    assert names.index("memorise") < names.index("cast")

@@ -59,14 +59,23 @@ def test_a_sheet_as_exported_still_imports(table: Play, tmp_path: Path) -> None:
     assert zed.scores == table.session.character("Mirela").scores
 
 
-def test_memorise_names_the_multiword_mistake(table: Play) -> None:
-    """Issue 10 §9: one clear line. "memorise Mirela charm person" read "person" as
-    'in' and said "LEVEL must be a whole number, not ..."."""
-    table("rest long")
-    before = table.session.character("Mirela")
-    with pytest.raises(CommandError, match=r"unexpected 'person'.*charm-person"):
-        table("memorise Mirela charm person")
-    assert table.session.character("Mirela") == before
+def test_spells_are_named_with_their_spaces(table: Play) -> None:
+    """Issue 10 §1: spells named as the sheet shows them, spaces and all. "memorise
+    Mirela charm person" once read "person" as 'in'; "with" and "from" end a spell's
+    name in 'cast' only before "components" and "scroll" (Protection from Evil)."""
+    from hacktable.engine.execute import CommandLayer
+
+    layer = CommandLayer(table.session)
+    memorise = layer.parse("memorise Mirela charm person, sleep in 1")
+    assert (memorise.spells, memorise.level) == (("charm person", "sleep"), 1)  # type: ignore[union-attr]
+    cast = layer.parse("cast Tomas protection from evil on Sly")
+    assert (cast.spell, cast.targets) == ("protection from evil", ("Sly",))  # type: ignore[union-attr]
+    cast = layer.parse("cast Mirela speak with dead with components")
+    assert (cast.spell, cast.components) == ("speak with dead", True)  # type: ignore[union-attr]
+    cast = layer.parse("cast Mirela magic missile from scroll")
+    assert (cast.spell, cast.scroll) == ("magic missile", True)  # type: ignore[union-attr]
+    with pytest.raises(CommandError, match="missing SPELL"):
+        layer.parse("cast Mirela on goblin-1")
 
 
 def test_a_cleric_without_slots_cannot_pray(table: Play) -> None:

@@ -182,4 +182,4 @@ def import_command(ctx: Context, intent: ImportIntent) -> Reply:
         )
     )
     reply = Reply().add(summary, "note")
-    return reply.extend(session.ruleset.character_sheet(character))
+    return reply.extend(session.ruleset.character_sheet(character, session.state))

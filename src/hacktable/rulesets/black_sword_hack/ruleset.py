@@ -25,6 +25,7 @@ from .creation import CharacterSpec
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from ...play.state import CampaignState
     from ..context import CampaignView
     from ..grammar import Intent
 
@@ -162,8 +163,11 @@ class BlackSwordHack(Ruleset[Character]):
 
         return make_item(self.content, name, custom)
 
-    def character_sheet(self, character: Character) -> tuple[str, ...]:
-        """The sheet (:func:`.sheet.character_sheet`)."""
+    def character_sheet(
+        self, character: Character, state: CampaignState | None = None
+    ) -> tuple[str, ...]:
+        """The sheet (:func:`.sheet.character_sheet`); the campaign adds nothing to it."""
+        del state
         return sheet.character_sheet(self.content, character)
 
     def armour_rating(self, character: Character) -> int:

@@ -23,6 +23,7 @@ from ..tables import table_values
 from .character import Character, fold
 from .combat import Band
 from .fight import Fight, Fighter
+from .techniques import is_ritual_caster
 
 if TYPE_CHECKING:
     from .ruleset import Redhack
@@ -105,6 +106,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
         intents += _creations(ruleset, {fold(c.name) for c in characters})
     for character in living:
         intents.append(Words("technique", (character.name, "defensive-fighting")))
+        intents.append(Words("technique", (character.name, "ritual-caster")))
         for attribute in ruleset.attributes:
             intents.append(Words("test", (character.name, attribute)))
             intents.append(Words("save", (character.name, attribute)))
@@ -152,7 +154,8 @@ def _experience(living: list[Character]) -> Iterator[Words]:
 
 def _magic(character: Character) -> Iterator[Words]:
     """A caster's magic (redhack: Spellcasting; RULINGS R19, R25-R27): memorising and
-    casting the book's first spell, the cantrip, praying and a cure trade; each fails
+    casting the book's first spell, the cantrip, a Ritual Caster's ritual of it (H245),
+    praying and a cure trade; each fails
     only for a rule's reason (no rest's allowance, nothing memorised)."""
     magic = character.magic
     if magic.cantrip:
@@ -160,6 +163,8 @@ def _magic(character: Character) -> Iterator[Words]:
     if magic.book:
         yield Words("memorise", (character.name, magic.book[0]))
         yield Words("cast", (character.name, magic.book[0]))
+    if magic.book and is_ritual_caster(character):  # H245
+        yield Words("cast", (character.name, magic.book[0], "ritual"))
     if character.class_id == "cleric":
         yield Words("pray", (character.name,))
         if character.has_condition("owes-alms"):

@@ -368,10 +368,16 @@ class Redhack(Ruleset[Character]):
         RULINGS R19, R23) when something is missing."""
         return sheet.status_lines(character, state)
 
-    def character_sheet(self, character: Character) -> tuple[str, ...]:
+    def character_sheet(
+        self, character: Character, state: CampaignState | None = None
+    ) -> tuple[str, ...]:
         """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
-        background, inventory with slots (RULINGS R29) and class features."""
-        return sheet.character_sheet(self.content, character)
+        background, inventory with slots (RULINGS R29) and class features; with the
+        campaign's ``state``, its own spells by name (H156)."""
+        from .content.spells import campaign_spells
+
+        spells = None if state is None else campaign_spells(state)
+        return sheet.character_sheet(self.content, character, spells)
 
     # -- tables --------------------------------------------------------------------------
     def tables(self) -> tuple[tuple[str, str], ...]:

@@ -6,6 +6,8 @@ Fatigue & Supplies; RULINGS R7, R19, R23, R29.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import HacktableError
 from ...play.codec import from_json
 from ...play.state import CampaignState
@@ -18,12 +20,18 @@ from .core_rules import modifier
 from .inventory import load
 from .party import Needs
 
+if TYPE_CHECKING:
+    from .content.spells import SpellList
+
 __all__ = ["character_sheet", "condition_label", "status_lines"]
 
 
-def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
+def character_sheet(
+    content: Content, character: Character, spells: SpellList | None = None
+) -> tuple[str, ...]:
     """The sheet: class, scores with modifiers, HP, AC, damage dice, coins,
-    background, inventory with slots (RULINGS R29) and class features."""
+    background, inventory with slots (RULINGS R29) and class features; spells named
+    from ``spells`` (a campaign's list, H156; default: the packaged list)."""
     try:
         cls = content.class_(character.class_id)
         class_name = cls.name
@@ -78,18 +86,21 @@ def character_sheet(content: Content, character: Character) -> tuple[str, ...]:
     lines.extend(_inventory_lines(character))
     if features:
         lines.append(f"  Features: {features}")
-    lines.extend(magic_lines(character))
+    lines.extend(magic_lines(character, spells))
     return tuple(lines)
 
 
-def magic_lines(character: Character) -> tuple[str, ...]:
+def magic_lines(character: Character, spells: SpellList | None = None) -> tuple[str, ...]:
     """A caster's cantrip, book, slots with what each holds, what they may memorise,
-    their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34)."""
+    their patrons and unspent downtime actions (RULINGS R19, R25-R27, R34), the spells
+    named from ``spells`` (a campaign's list with its own spells, H156; default: the
+    packaged list)."""
     from .content.spells import load_spells
-    from .magic.slots import character_slots
+    from .magic.slots import CASTERS, character_slots
     from .magic.state import ALL
 
-    spells = load_spells()
+    if spells is None:
+        spells = load_spells()
 
     def name(spell_id: str) -> str:
         try:
@@ -122,7 +133,7 @@ def magic_lines(character: Character) -> tuple[str, ...]:
             extra = f" ({', '.join(marks)})" if marks else ""
             shown.append(f"L{slot.level} {what}{extra}")
         lines.append(f"  Slots: {'; '.join(shown)}")
-    elif magic.book:
+    elif magic.book and character.class_id in CASTERS:  # a Ritual Caster's has none (H246)
         lines.append("  Slots: none yet")
     if magic.memorise:
         lines.append(f"  May memorise: {'all' if magic.memorise == ALL else magic.memorise}")

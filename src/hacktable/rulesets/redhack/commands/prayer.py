@@ -10,7 +10,7 @@ from ....errors import HacktableError, RuleError
 from ....play.outcome import Reply
 from ...context import Context
 from ...grammar import Access, Args, Intent
-from ...powers import CHARACTERS
+from ...powers import CHARACTERS, OVERRIDING
 from ..character import Character
 from ..content.spells import SpellList
 from ..core_rules import modifier
@@ -19,8 +19,8 @@ from ..magic.slots import character_slots
 from ..magic.state import Slot
 from ..view import CampaignView
 from .act import Act
+from .caster import set_slots, spend_action
 from .common import character_names
-from .magic import set_slots
 from .miracles import alms, miracle
 from .registry import COMMANDS
 from .spells import spell_names, spells_for
@@ -43,7 +43,7 @@ def _cleric(act: Act, name: str) -> Character:
 def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
     if not words:
         return character_names(session)
-    return spell_names(session, "divine") if len(words) in (1, 3) else ("for",)
+    return spell_names(session, "divine") if len(words) in (1, 3) else ("for", "override")
 
 
 # -- cure --------------------------------------------------------------------------------
@@ -143,14 +143,18 @@ class PrayIntent(Intent):
         name: the cleric, as given.
         asked: ``for A,B``: the prayers asked for (``()``: those the slots last held).
         perfect: ``perfect SPELL``: the GM's perfect spell on a 20.
+        override: the GM lets the cleric pray out of turn in a fight (H244).
     """
 
     name: str
     asked: tuple[str, ...] = ()
     perfect: str | None = None
+    override: bool = False
 
     def access(self) -> Access:
-        """The cleric's player, or the GM."""
+        """The cleric's player, or the GM; ``override`` is the GM's alone (H106)."""
+        if self.override:
+            return Access.gm(OVERRIDING, "override the rules")
         return Access.play(self.name, what="pray")
 
 
@@ -158,20 +162,23 @@ def _read_pray(args: Args) -> PrayIntent:
     name = args.word("NAME")
     asked: tuple[str, ...] = ()
     perfect = None
+    override = False
     while not args.empty:
-        word = args.word("for or perfect").lower()
-        if word == "for":
+        word = args.word("for, perfect or override").lower()
+        if word == "override":
+            override = True
+        elif word == "for":
             asked = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
         elif word == "perfect":
             perfect = args.word("SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
-    return PrayIntent(name, asked, perfect)
+    return PrayIntent(name, asked, perfect, override)
 
 
 @COMMANDS.typed(
     "pray",
-    "pray NAME [for SPELL,...] [perfect SPELL]",
+    "pray NAME [for SPELL,...] [perfect SPELL] [override]",
     "pray for spells: d20 - unused slots + patron + WIS, on the prayer table",
     PrayIntent,
     _read_pray,
@@ -194,12 +201,14 @@ Example: Tomas (WIS 16) has two slots, one still holding Silence, and +1 with Ul
      prayer: 1d20 [15] -> 15 + 2 = 17: Granted. Gain exactly the spells you prayed for.
      regained: Bless, Bless
 A 1 on the d20 with -3 is clamped to 1 (Absence): no prayer again until a long rest.
+In a fight praying is the cleric's action ("Pray as an action"), in their turn as an
+attack is ("override": the GM's; H244); a Cure trade stays a free action.
 """,
     complete=_complete,
 )
 def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
-    """Pray."""
-    act = Act(ctx)
+    """Pray (redhack: Divine Magic, "Pray as an action"; H244)."""
+    act = Act(ctx, {"override": True} if intent.override else None)
     character = _cleric(act, intent.name)
     spells = spells_for(act.session)
     day = act.party().day
@@ -207,6 +216,7 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
         raise RuleError(
             f"{character.name}'s god is silent: no prayer again today (until a long rest; H169)"
         )
+    spend_action(act, character.name)
     slots = character_slots(character)
     if not slots:
         raise RuleError(

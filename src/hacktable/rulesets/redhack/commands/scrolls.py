@@ -16,6 +16,8 @@ from ...grammar import Access, Args, Intent
 from ..character import Character
 from ..content.spells import Spell
 from ..downtime import spend_downtime_action
+from ..magic.ritual import check_ritual_copy
+from ..techniques import is_ritual_caster
 from ..view import CampaignView
 from .act import Act
 from .common import character_names
@@ -102,14 +104,15 @@ def _complete(session: CampaignView, words: list[str]) -> Iterable[str]:
 @COMMANDS.typed(
     "copy",
     "copy NAME SPELL [from scroll|book]",
-    "copy a spell into a wizard's book from a scroll or another book (a downtime action)",
+    "copy a spell into a wizard's (or a Ritual Caster's) book (a downtime action)",
     CopyIntent,
     _read_copy,
     details="""
 A wizard copies a spell into their book as a downtime action (RULINGS R34): each
 "rest downtime" gives one (H172), spent here. From a scroll carried ("copy Mirela web";
 the scroll is kept) or "from book" (another wizard's book or a found one). Inspiration
-spells cannot be copied: the wizard does not understand them (R26).
+spells cannot be copied: the wizard does not understand them (R26). A Ritual Caster of
+another class keeps a book of rituals the same way: spells or prayers of level 1-2 (H246).
 Example: Mirela carries a Scroll of Web and takes a downtime rest:
   rest downtime
   copy Mirela web
@@ -121,12 +124,16 @@ def copy_command(ctx: Context, intent: CopyIntent) -> Reply:
     """Copy a spell into the book."""
     act = Act(ctx)
     character = act.character(intent.name)
-    if character.class_id != "wizard":
+    ritualist = character.class_id != "wizard" and is_ritual_caster(character)
+    if character.class_id != "wizard" and not ritualist:
         raise RuleError(
-            f"only a wizard keeps a book to copy into (RULINGS R34), not a {character.class_id}"
+            "only a wizard (or a Ritual Caster, H246) keeps a book to copy into (RULINGS "
+            f"R34), not a {character.class_id}"
         )
     spell = spells_for(act.session).get(intent.spell)
-    if spell.kind != "arcane" or spell.cantrip:
+    if ritualist:
+        check_ritual_copy(character, spell)
+    elif spell.kind != "arcane" or spell.cantrip:
         raise RuleError(f"{spell.name} is not an arcane spell a book can hold")
     if spell.id in character.magic.book:
         raise RuleError(f"{spell.name} is already in {character.name}'s book")

@@ -10,14 +10,16 @@ from pathlib import Path
 from typing import Literal
 
 from ....errors import HacktableError, RuleError
-from ....play.codec import from_json
 from ....play.outcome import Reply
-from ....rules.tables import Table
 from ....rules.words import counted
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import CONTENT
-from ..content.spells import SpellList, load_spells, load_spells_from, spell_from_json
+from ..content.spells import (
+    SpellList,
+    campaign_spells,
+    load_spells_from,
+)
 from ..view import CampaignView
 from .act import Act
 from .registry import COMMANDS
@@ -32,10 +34,7 @@ def spells_for(session: CampaignView) -> SpellList:
     Raises:
         RulesDataError: a stored spell does not validate.
     """
-    own = [spell_from_json(data) for data in session.state.values("spell")]
-    tables = [from_json(Table, data) for data in session.state.values("spell-table")]
-    packaged = load_spells()
-    return packaged.merged(own, tables) if own or tables else packaged
+    return campaign_spells(session.state)
 
 
 def spell_names(session: CampaignView, kind: str | None = None) -> list[str]:

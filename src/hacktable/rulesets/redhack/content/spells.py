@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 
@@ -37,6 +37,9 @@ from ....rules.content import entry_label, load_toml, load_toml_file, require_un
 from ....rules.tables import Table, validate_table
 from .schemas import Attribute, lookup_key
 
+if TYPE_CHECKING:
+    from ....play.state import CampaignState
+
 __all__ = [
     "CAMPAIGN_FILE",
     "SPELLS_FILE",
@@ -44,6 +47,7 @@ __all__ = [
     "Spell",
     "SpellList",
     "SpellsFile",
+    "campaign_spells",
     "load_spells",
     "load_spells_from",
     "spell_from_json",
@@ -278,6 +282,21 @@ def load_spells_from(path: Path, known: SpellList | None = None) -> SpellList:
         RulesDataError: naming the file, the entry and the reason.
     """
     return _assemble(path.name, load_toml_file(path, SpellsFile), known or load_spells())
+
+
+def campaign_spells(state: CampaignState) -> SpellList:
+    """The packaged spell list with a campaign's own spells and wandering-spell tables,
+    kept in its state (entities ``spell`` and ``spell-table``; H156).
+
+    Raises:
+        RulesDataError: a stored spell does not validate.
+    """
+    from ....play.codec import from_json
+
+    own = [spell_from_json(data) for data in state.values("spell")]
+    tables = [from_json(Table, data) for data in state.values("spell-table")]
+    packaged = load_spells()
+    return packaged.merged(own, tables) if own or tables else packaged
 
 
 def spell_from_json(data: object) -> Spell:
