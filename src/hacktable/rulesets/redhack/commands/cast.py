@@ -34,6 +34,8 @@ class CastIntent(Intent):
         inspiration: ``inspiration SPELL``: the GM's Inspiration spell (R26).
         override: the GM lets the caster cast out of turn in a fight (H244).
         ritual: ``ritual``: a Ritual Caster's ritual from the book (H245).
+        roll: ``roll N[,N...]``: the dice rolled at the table, in the order the cast
+            rolls them (RULINGS G5; docs/rulings.md H247).
     """
 
     name: str
@@ -44,6 +46,7 @@ class CastIntent(Intent):
     inspiration: str | None = None
     override: bool = False
     ritual: bool = False
+    roll: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The caster's player, or the GM (docs/rulings.md H106); ``override`` (casting
@@ -52,8 +55,12 @@ class CastIntent(Intent):
             return Access.gm(OVERRIDING, "override the rules")
         return Access.play(self.name, what="cast")
 
+    def entered(self) -> tuple[int, ...]:
+        """The dice entered with ``roll`` (RULINGS G5)."""
+        return self.roll
 
-_KEYWORDS = {"on", "inspiration", "ritual", "override"}
+
+_KEYWORDS = {"on", "inspiration", "ritual", "override", "roll"}
 """Words that end a spell's name in ``cast``; "with" and "from" end it only before
 "components" and "scroll" (Speak with Dead, Protection from Evil)."""
 _SPLITS = {("with", "components"), ("with", "spell-components"), ("from", "scroll")}
@@ -84,10 +91,13 @@ def _read_cast(args: Args) -> CastIntent:
     components = scroll = override = ritual = False
     targets: tuple[str, ...] = ()
     inspiration = None
+    faces: tuple[int, ...] = ()
     while not args.empty:
-        word = args.word("with, on, from, inspiration, ritual or override").lower()
+        word = args.word("with, on, from, inspiration, ritual, override or roll").lower()
         if word == "override":
             override = True
+        elif word == "roll":
+            faces = args.faces(args.word("the faces rolled"))
         elif word == "ritual":
             ritual = True
         elif word == "with":
@@ -109,13 +119,15 @@ def _read_cast(args: Args) -> CastIntent:
             "a ritual takes no components, scroll, Inspiration or override: it rolls no "
             "casting table and is never cast in a fight"
         )
-    return CastIntent(name, spell, components, targets, scroll, inspiration, override, ritual)
+    return CastIntent(
+        name, spell, components, targets, scroll, inspiration, override, ritual, faces
+    )
 
 
 @COMMANDS.typed(
     "cast",
     "cast NAME SPELL [with components] [on TARGET[,TARGET...]] [from scroll] [inspiration SPELL]"
-    " [override] | cast NAME SPELL ritual [on TARGET[,TARGET...]]",
+    " [override] [roll N,...] | cast NAME SPELL ritual [on TARGET[,TARGET...]]",
     "cast a memorised spell or prayer, the cantrip, or from a scroll",
     CastIntent,
     _read_cast,
@@ -138,6 +150,8 @@ prayer of level 1-2 from their book with no slot and no casting roll, taking 10 
 per level: in a dungeon the ticks pass (with the torch and encounter checks; an
 encounter breaks the ritual off), elsewhere the party's clock; never in a fight (H245).
 A non-wizard's book is filled with "copy NAME SPELL [from book]" (H246).
+"roll 6,5" takes the dice rolled at the table, in the order the cast rolls them (the
+components' usage die, the casting d6, then damage or a target's save; RULINGS G5).
 A Light (or Holy Light) at work is a light source; Sleep, Web and Hold Person hold a
 foe they affect, Light cast at a foe blinds it, until the spell ends (H176).
 Example: Mirela, unarmoured, casts the level-1 Sleep with components (+1 +1):

@@ -653,21 +653,37 @@ def _disrepair(act: Act) -> None:
 @dataclass(frozen=True, slots=True)
 class InitIntent(Intent):
     """Start the next round: every player makes a DEX initiative test (redhack: Combat >
-    Initiative & Surprise; RULINGS R13)."""
+    Initiative & Surprise; RULINGS R13).
+
+    Attributes:
+        roll: ``roll N[,N...]``: the d20s the players rolled at the table, in the
+            fight's order of players (RULINGS G5; docs/rulings.md H247).
+    """
+
+    roll: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The GM's: it rolls for everyone (docs/rulings.md H106)."""
         return Access.gm(FIGHTS, "roll initiative")
 
+    def entered(self) -> tuple[int, ...]:
+        """The dice entered with ``roll`` (RULINGS G5)."""
+        return self.roll
+
 
 def _read_init(args: Args) -> InitIntent:
+    faces: tuple[int, ...] = ()
+    if not args.empty:
+        if args.word("roll").lower() != "roll":
+            raise args.error("init takes only 'roll N,N,...'")
+        faces = args.faces(args.word("the faces rolled"))
     args.done()
-    return InitIntent()
+    return InitIntent(faces)
 
 
 @COMMANDS.typed(
     "init",
-    "init",
+    "init [roll N,N,...]",
     "start the next round: every player makes a DEX initiative test (R13)",
     InitIntent,
     _read_init,
@@ -676,6 +692,8 @@ Each player makes a DEX test: success acts before the monsters, failure after th
 player who held their action to the end of the last round acts first without a roll.
 In an unexpected fight, players who failed the surprise test skip round one, unless a
 natural 20 won the party a free round (then 'init' starts the free round).
+"roll 10,19,15,15" takes the d20s the players rolled at the table, in the fight's order
+of players (RULINGS G5).
 """,
 )
 def init_command(ctx: Context, intent: InitIntent) -> Reply:

@@ -144,12 +144,19 @@ class PrayIntent(Intent):
         asked: ``for A,B``: the prayers asked for (``()``: those the slots last held).
         perfect: ``perfect SPELL``: the GM's perfect spell on a 20.
         override: the GM lets the cleric pray out of turn in a fight (H244).
+        roll: ``roll N[,N...]``: the dice rolled at the table, the prayer's d20 first
+            (RULINGS G5; docs/rulings.md H247).
     """
 
     name: str
     asked: tuple[str, ...] = ()
     perfect: str | None = None
     override: bool = False
+    roll: tuple[int, ...] = ()
+
+    def entered(self) -> tuple[int, ...]:
+        """The dice entered with ``roll`` (RULINGS G5)."""
+        return self.roll
 
     def access(self) -> Access:
         """The cleric's player, or the GM; ``override`` is the GM's alone (H106)."""
@@ -163,22 +170,25 @@ def _read_pray(args: Args) -> PrayIntent:
     asked: tuple[str, ...] = ()
     perfect = None
     override = False
+    faces: tuple[int, ...] = ()
     while not args.empty:
-        word = args.word("for, perfect or override").lower()
+        word = args.word("for, perfect, override or roll").lower()
         if word == "override":
             override = True
+        elif word == "roll":
+            faces = args.faces(args.word("the faces rolled"))
         elif word == "for":
             asked = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
         elif word == "perfect":
             perfect = args.word("SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
-    return PrayIntent(name, asked, perfect, override)
+    return PrayIntent(name, asked, perfect, override, faces)
 
 
 @COMMANDS.typed(
     "pray",
-    "pray NAME [for SPELL,...] [perfect SPELL] [override]",
+    "pray NAME [for SPELL,...] [perfect SPELL] [override] [roll N,...]",
     "pray for spells: d20 - unused slots + patron + WIS, on the prayer table",
     PrayIntent,
     _read_pray,
