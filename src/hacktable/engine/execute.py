@@ -184,9 +184,13 @@ class CommandLayer:
             reply = command.resolve(ctx, intent)
             session.check_entered()
             by = session.entered_by
-            dealt = [DieRoll(sides, face, by) for sides, face in session.dealt]
+            gm_dice = session.gm_dice
+            dealt = [
+                DieRoll(sides, face, "" if place in gm_dice else by)
+                for place, (sides, face) in enumerate(session.dealt)
+            ]
             if by:
-                shown = ", ".join(f"d{die.sides} {die.face}" for die in dealt)
+                shown = ", ".join(f"d{die.sides} {die.face}" for die in dealt if die.entered_by)
                 who = "the GM" if principal.role is Role.GM else by
                 reply.add(f"  dice entered by {who}, not rolled: {shown} (RULINGS G5)", "muted")
             record = records_to_json(dealt, reply.checks, reply.tables, reply.adjustments)

@@ -27,7 +27,13 @@ from dataclasses import replace
 from typing import Any
 
 from .. import __version__
-from ..dice.source import EnteredNeed, EnteredRandom, derive_recording, fresh_seed
+from ..dice.source import (
+    EnteredNeed,
+    EnteredRandom,
+    RecordingRandom,
+    derive_recording,
+    fresh_seed,
+)
 from ..errors import AmbiguousNameError, CampaignError, RuleError, UnknownNameError
 from ..play.character import Character, fold
 from ..play.codec import from_json, to_json
@@ -96,6 +102,9 @@ class Session:
         """Who entered the dice of the command being resolved (RULINGS G5), ``""``
         when hacktable rolls them."""
         self._entered: EnteredRandom | None = None
+        self.gm_dice: set[int] = set()
+        """The places in :attr:`dealt` of the GM's dice in a command whose player
+        entered theirs (:meth:`rng` ``gm``): not entered, and not marked as such."""
         self.closing: tuple[str, ...] = ()
         """What the end of the last game session ended here did to the characters, as
         lines (the ruleset's ``session_end``), for the command that ended it to show."""
@@ -246,11 +255,16 @@ class Session:
         """The next command's place in the open game session (docs/rulings.md H110)."""
         return self.game.place(self.state.last_seq)
 
-    def rng(self, secret: bool = False) -> random.Random:
+    def rng(self, secret: bool = False, gm: bool = False) -> random.Random:
         """The random source for the next action: derived from the game session's seed
         (``secret``: its secret stream's seed) and the action's place in the session,
         so a rejected command never shifts later rolls and any process reading the log
         deals the same dice (RULINGS G6; docs/rulings.md H101, H110).
+
+        ``gm``: the GM's dice of a command whose player entered theirs (a group's
+        morale after a player's kill): a seeded stream of its own, never the entered
+        faces (RULINGS G5; docs/rulings.md H248). Ask for it only when
+        :meth:`dice_entered`; otherwise the command's one source serves for all.
 
         Raises:
             RuleError: ``secret``, and the session began before secret streams
@@ -258,6 +272,12 @@ class Session:
         """
         game = self.game
         seed = game.seed
+        if gm and self._entered is not None and not secret:
+            return _MarkedRandom(
+                ":".join(map(str, (seed, game.number, self.place(), "gm"))),
+                self.dealt,
+                self.gm_dice,
+            )
         if self._entered is not None:
             if secret:
                 raise RuleError(
@@ -289,6 +309,10 @@ class Session:
         self._entered = EnteredRandom(seed, faces, need, self.dealt, what)
         self.entered_by = by
 
+    def dice_entered(self) -> bool:
+        """Whether the command being resolved deals dice a player entered (G5)."""
+        return self._entered is not None
+
     def check_entered(self) -> None:
         """Refuse, once the command has resolved, entered dice it did not need.
 
@@ -308,6 +332,7 @@ class Session:
         self.dealt.clear()
         self._entered = None
         self.entered_by = ""
+        self.gm_dice.clear()
 
     def finish(self, record: dict[str, Any] | None = None) -> tuple[Event, ...]:
         """Store the command's staged events in one transaction and return them, with
@@ -582,3 +607,19 @@ class Session:
     def names(self) -> Iterable[str]:
         """Names of every character, for completion."""
         return [c.name for c in self.characters()]
+
+
+class _MarkedRandom(RecordingRandom):
+    """A recording source whose dice are marked in ``marks`` by their place in
+    ``dealt`` (the GM's dice beside a player's entered ones: :meth:`Session.rng`)."""
+
+    def __init__(self, seed: str, dealt: list[tuple[int, int]], marks: set[int]) -> None:
+        super().__init__(seed, dealt)
+        self.marks = marks
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        place = len(self.dealt)
+        value = super().randrange(start, stop, step)
+        if len(self.dealt) > place:
+            self.marks.add(place)
+        return value

@@ -39,14 +39,18 @@ class CampaignView(Protocol[CharacterT]):
     def state(self) -> CampaignState:
         """The state after the last event (staged events included)."""
 
-    def rng(self, secret: bool = False) -> random.Random:
+    def rng(self, secret: bool = False, gm: bool = False) -> random.Random:
         """The random source for the next event (RULINGS G1, G6; H101, H110):
         ``secret``, the game session's secret stream (secret and blind rolls, whose
-        seed only the GM sees).
+        seed only the GM sees); ``gm``, when :meth:`dice_entered`, the GM's own dice
+        beside the player's entered ones (G5; H248).
 
         Raises:
             RuleError: ``secret``, and the session has no secret stream (H111).
         """
+
+    def dice_entered(self) -> bool:
+        """Whether the command deals dice a player entered (RULINGS G5)."""
 
     def commit(self, event: Event) -> Event:
         """Stage ``event``: it is applied to :attr:`state` at once and stored with the

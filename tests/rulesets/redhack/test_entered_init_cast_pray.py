@@ -61,3 +61,23 @@ def test_a_prayer_takes_its_d20_entered(table: Play) -> None:
     shown = table("pray Tomas roll 17")
     assert "d20 17" in shown
     assert "dice entered by the GM" in shown
+
+
+def test_the_gms_dice_beside_a_players_entered_ones_are_rolled(table: Play) -> None:
+    """docs/rulings.md H248 (RULINGS G5): a cast's dice are the player's; the morale its
+    kill calls for is the GM's, rolled, and not logged as entered."""
+    from dataclasses import replace
+
+    magic = table.session.character("Mirela").magic
+    table.set_character("Mirela", magic=replace(magic, book=(*magic.book, "magic-missile")))
+    table("rest long")
+    table("memorise Mirela magic-missile")
+    table("fight start --name Test")
+    table("fight add 2 goblin --at near")
+    table("init roll 19,19,19,19")
+    table("next")
+    table("next")
+    shown = table("cast Mirela magic missile on goblin-1 roll 6,6")
+    assert "Goblin 1 is out of the fight" in shown
+    assert "Morale (1 of 2 Goblins are out): morale 7: 2d6" in shown
+    assert "dice entered by the GM, not rolled: d6 6, d6 6 (RULINGS G5)" in shown

@@ -212,6 +212,11 @@ class Act:
             check_player_dice(ctx.principal, self.session.setting)
         self.die = die
         self.rng: random.Random = OverrideRandom(base, faces, die) if faces else base
+        self.gm_rng: random.Random = (
+            self.session.rng(gm=True) if self.session.dice_entered() else self.rng
+        )
+        """The GM's dice (a group's morale): the command's own source, or, when a player
+        entered theirs, a seeded one beside it (RULINGS G5; docs/rulings.md H248)."""
         self._before: dict[str, Character] = {}
         self._now: dict[str, Character] = {}
         self.reply = Reply()

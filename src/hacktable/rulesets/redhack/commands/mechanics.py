@@ -83,7 +83,13 @@ def damage_foe(act: Act, foe_key: str, amount: int, by: str) -> Foe:
     apply(
         act,
         foe_damage(
-            fight, foe_key, amount, by, ruleset=act.ruleset, party=StagedParty(act), rng=act.rng
+            fight,
+            foe_key,
+            amount,
+            by,
+            ruleset=act.ruleset,
+            party=StagedParty(act),
+            rng=act.gm_rng,  # (only morale rolls here: the GM's dice, H248)
         ),
     )
     return act.need_fight().foe(fight.foe(foe_key).key)
@@ -93,7 +99,7 @@ def check_morale(act: Act, group_key: str) -> None:
     """Test a group's morale when its trigger happens (:func:`..morale.check_morale`;
     redhack: Combat > Morale; RULINGS R12)."""
     step = test_morale(
-        act.need_fight(), group_key, ruleset=act.ruleset, party=StagedParty(act), rng=act.rng
+        act.need_fight(), group_key, ruleset=act.ruleset, party=StagedParty(act), rng=act.gm_rng
     )
     apply(act, step)
 
