@@ -11,6 +11,8 @@ import pytest
 
 from hacktable.dice import UsageDie
 from hacktable.errors import RuleError
+from hacktable.play.character import Item
+from hacktable.rulesets.redhack.spoilage import spoils, weeks_ended
 
 from ...console.conftest import Play
 
@@ -92,3 +94,73 @@ def test_a_lantern_whose_oil_is_given_away_goes_out_at_the_next_check(lamplighte
     lamplighter("drop Aldric oil")
     assert "Aldric's Lantern has no oil: it goes out" in lamplighter("tick 3")
     assert not _item(lamplighter, "Aldric", "lantern")[2]
+
+
+# -- rations' weekly spoilage (issue 10 §7; docs/rulings.md H251) -----------------------------
+
+
+def test_weeks_end_at_days_7_14_21() -> None:
+    assert weeks_ended(1, 7) == ()
+    assert weeks_ended(7, 8) == (1,)
+    assert weeks_ended(1, 15) == (1, 2)
+    assert weeks_ended(14, 22) == (2, 3)
+    assert weeks_ended(8, 14) == ()
+
+
+def test_rations_spoil_iron_rations_do_not() -> None:
+    assert spoils(Item("Rations", "ration", "rations", UsageDie(8)))
+    assert not spoils(Item("Iron Rations", "ration", "iron-rations", UsageDie(8)))
+    assert not spoils(Item("Rations", "ration", "rations", UsageDie.EXHAUSTED))
+
+
+@pytest.fixture
+def townsfolk(tmp_path: Path) -> Iterator[Play]:
+    play = Play(tmp_path / "c.db", seed=5)
+    for line in (
+        "character new Aldric --class warrior --kit 1",
+        "give Aldric rations",
+        'give Aldric "iron rations"',
+        "where town",
+    ):
+        play(line)
+    yield play
+    play.close()
+
+
+def test_no_spoilage_roll_within_the_first_week(townsfolk: Play) -> None:
+    shown = townsfolk("rest downtime days 6")  # day 1 -> day 7
+    assert "spoilage" not in shown
+    assert _item(townsfolk, "Aldric", "rations")[1] == UsageDie(8)
+
+
+def test_the_end_of_a_week_rolls_the_rations_once_more(townsfolk: Play) -> None:
+    shown = townsfolk("rest downtime days 7")  # day 1 -> day 8: week 1 ends
+    assert "Week 1 ends (day 7): rations roll for spoilage" in shown
+    assert shown.count("Aldric's Rations: ud8") == 1
+    assert "Iron Rations:" not in shown
+    assert _item(townsfolk, "Aldric", "iron-rations")[1] == UsageDie(8)
+    event = townsfolk.session.log()[-1]
+    assert [w["week"] for w in event.detail["spoilage"]] == [1]
+
+
+def test_a_long_downtime_rolls_once_a_week(townsfolk: Play) -> None:
+    shown = townsfolk("rest downtime days 21")  # day 1 -> day 22: weeks 1-3 end
+    assert [line for line in shown.splitlines() if line.startswith("Week")] == [
+        "Week 1 ends (day 7): rations roll for spoilage (iron rations do not spoil)",
+        "Week 2 ends (day 14): rations roll for spoilage (iron rations do not spoil)",
+        "Week 3 ends (day 21): rations roll for spoilage (iron rations do not spoil)",
+    ]
+
+
+def test_rations_that_spoil_away_are_said(townsfolk: Play) -> None:
+    index, _, _ = _item(townsfolk, "Aldric", "rations")
+    aldric = townsfolk.session.character("Aldric")
+    townsfolk.set_character(
+        "Aldric",
+        inventory=aldric.replace_item(
+            index, replace(aldric.inventory[index], usage=UsageDie(4))
+        ).inventory,
+    )
+    shown = townsfolk("rest downtime days 140")
+    assert "Aldric's Rations has spoiled: used up" in shown
+    assert _item(townsfolk, "Aldric", "rations")[1] is UsageDie.EXHAUSTED
