@@ -192,6 +192,8 @@ GM_POWERS = (
     "patron {c} Ulm 2",
     "disrepair spend",
     "smother goblin",
+    "npc Oswin major 16 minor 9 for lore",
+    "monster Oswin for lore",
     "technique {c} defensive-fighting",
     "flag fight confined",
     "settings parry automatic",
