@@ -40,6 +40,8 @@ class CharacterSpec:
         spells: a caster's starting book, spell ids or names (``()``: rolled; RULINGS
             R25, R27).
         cantrip: a wizard's cantrip (``None``: rolled).
+        techniques: technique backgrounds, ids or names (redhack: Character Creation
+            > 3. Backgrounds; docs/rulings.md H253).
     """
 
     name: str
@@ -51,3 +53,4 @@ class CharacterSpec:
     disadvantages: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     cantrip: str | None = None
+    techniques: tuple[str, ...] = ()
