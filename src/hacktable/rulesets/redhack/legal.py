@@ -93,6 +93,8 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
       table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
     - ``memorise``, ``cast``, ``pray`` and ``cure`` of each caster (redhack:
       Spellcasting; RULINGS R19, R25-R27);
+    - ``character export`` of each living character's sheet, Markdown and JSON
+      (:func:`_sheets`);
     - ``npc`` values for a named NPC and a foe, and their ``monster`` tests
       (:func:`_npcs`);
     - ``note TEXT``.
@@ -117,6 +119,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
         intents.append(Words("hp", (character.name, "-1d6")))
         intents.append(Words("hp", (character.name, "+1d4")))
         intents += _magic(character)
+        intents += _sheets(character)
     data = state.get("fight", "current")
     fight = None if data is None else from_json(Fight, data)
     if fight is None:
@@ -153,6 +156,14 @@ def _npcs(view: CampaignView, fight: Fight | None) -> Iterator[Words]:
     if first is not None:
         yield Words("npc", (first.key, "major", "14", "minor", "8", "for", "combat"))
         yield Words("monster", (first.key, "for", "combat"))
+
+
+def _sheets(character: Character) -> Iterator[Words]:
+    """``character export`` of the sheet in both formats, shown (the engine's
+    subcommand of every ruleset's ``character``, offered by its two-word name; never
+    ``--to``: the playthroughs write no files; issue 10 §5; docs/rulings.md H209)."""
+    yield Words("character export", (character.name,))
+    yield Words("character export", (character.name, "--format", "json"))
 
 
 def _experience(living: list[Character]) -> Iterator[Words]:
