@@ -18,7 +18,6 @@ from .content.index import Content
 from .content.schemas import ATTRIBUTES, Kit, KitItem
 from .magic.state import Magic
 from .spec import CharacterSpec, ScoresRoll
-from .techniques import check_class, technique
 
 __all__ = ["build_character", "kit_item", "kit_line", "kit_lines", "roll_scores"]
 
@@ -112,6 +111,8 @@ def build_character(
     if spec.background:
         lines.append(f"Background: {spec.background}")
     if techniques:
+        from .techniques import technique  # (the rules loader: not at start-up)
+
         lines.append(f"Technique: {', '.join(technique(t).name for t in techniques)}")
         detail["techniques"] = list(techniques)
     magic, book_line = _book(spec, cls.id, values, rng)
@@ -143,6 +144,8 @@ def _techniques(spec: CharacterSpec, class_id: str) -> tuple[str, ...]:
     Raises:
         UnknownNameError: no such technique; RuleError: one for another class.
     """
+    from .techniques import check_class, technique  # (the rules loader: not at start-up)
+
     chosen: list[str] = []
     for wanted in spec.techniques:
         found = technique(wanted)

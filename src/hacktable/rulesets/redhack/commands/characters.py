@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from ....errors import RuleError
 from ....play.events import Change, Event
@@ -19,11 +19,13 @@ from ...grammar import Access, Args, Intent
 from ...names import check_name
 from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
-from ..techniques import Technique, check_class, technique
 from ..view import CampaignView
 from .common import character_names, redhack_of
 from .levels import set_character
 from .registry import COMMANDS
+
+if TYPE_CHECKING:
+    from ..techniques import Technique
 
 # -- character ---------------------------------------------------------------------------
 
@@ -337,6 +339,8 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
             disadvantages=choices.disadvantages or (),
             techniques=choices.techniques or (),
         )
+        from ..techniques import check_class, technique
+
         for wanted in spec.techniques:  # refused before any roll (H253)
             check_class(technique(wanted), name, ruleset.content.class_(spec.class_id).id)
         scores = ruleset.roll_scores(rng)
@@ -483,6 +487,8 @@ def _guided(
         background = _ask_background(ctx, name, class_key, bool(techniques))
         found = _technique_named(background)
         if found is not None:  # a technique background (H253)
+            from ..techniques import check_class
+
             check_class(found, name, class_key)
             techniques, background = (found.id,), ""
     adv = choices.advantages
@@ -509,7 +515,7 @@ def _ask_background(ctx: Context, name: str, class_id: str, have_technique: bool
     """The background question, which offers the technique backgrounds the class may
     take (optional; redhack: Character Creation > 3. Backgrounds, Sample Technique
     Backgrounds; docs/rulings.md H253)."""
-    from ..techniques import load_techniques
+    from ..techniques import check_class, load_techniques
 
     if have_technique:
         return _ask(ctx, "Background (a sentence; Enter to skip)?", _accept)
@@ -530,6 +536,7 @@ def _ask_background(ctx: Context, name: str, class_id: str, have_technique: bool
 def _technique_named(answer: str) -> Technique | None:
     """The technique an answer names exactly (id or name), or ``None``: a sentence."""
     from ....errors import UnknownNameError
+    from ..techniques import technique
 
     if not answer.strip():
         return None
