@@ -4,11 +4,17 @@ with events is refused; a file of the wrong shape gets one clear line."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+
+import pytest
 
 from hacktable.cli.app import run
 from hacktable.engine.session import Session
+from hacktable.errors import CampaignError
+from hacktable.play.events import Event
 from hacktable.store import CampaignStore
+from hacktable.store.sqlite import SqliteEventStore
 
 from ..intents import campaign
 from .test_cli import in_process
@@ -87,3 +93,70 @@ def test_a_changed_export_breaks_its_chain(tmp_path: Path) -> None:
     )
     assert code == 2
     assert "hash differs" in err
+
+
+# -- a failed import leaves nothing behind (issue 10 §5; docs/rulings.md H255) ------------------
+
+
+def test_a_failed_import_leaves_no_campaign_file(tmp_path: Path) -> None:
+    source, exported = tmp_path / "a.db", tmp_path / "a.jsonl"
+    _played(source)
+    in_process(run, ["campaign", "export", "-c", str(source), "--to", str(exported)])
+    exported.write_text(exported.read_text().replace('"a note"', '"another note"'))
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, _out, err = in_process(
+        run, ["campaign", "import", str(exported), "-c", str(tmp_path / "c.db")]
+    )
+    assert code == 2
+    assert "hash differs" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no c.db, no -wal, no temp
+
+
+def test_a_failure_while_storing_removes_the_new_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source, exported, copy = tmp_path / "a.db", tmp_path / "a.jsonl", tmp_path / "b.db"
+    _played(source)
+    in_process(run, ["campaign", "export", "-c", str(source), "--to", str(exported)])
+    real = SqliteEventStore.restore
+    calls: list[str] = []
+
+    def restore(store: SqliteEventStore, events: Sequence[Event]) -> list[Event]:
+        calls.append(store.location)
+        if len(calls) == 2:  # the rehearsal passed; the real campaign fails
+            real(store, events)
+            raise CampaignError(f"{store.location}: the disk is full", store.location)
+        return real(store, events)
+
+    monkeypatch.setattr(SqliteEventStore, "restore", restore)
+    code, _out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(copy)])
+    assert code == 2
+    assert "the disk is full" in err
+    assert len(calls) == 2
+    assert not copy.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("b.db")]
+
+
+def test_a_failed_import_leaves_an_existing_empty_campaign_as_it_was(tmp_path: Path) -> None:
+    source, exported, empty = tmp_path / "a.db", tmp_path / "a.jsonl", tmp_path / "e.db"
+    _played(source)
+    in_process(run, ["campaign", "export", "-c", str(source), "--to", str(exported)])
+    CampaignStore.open(empty).close()
+    exported.write_text(exported.read_text().replace('"a note"', '"another note"'))
+    code, _out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(empty)])
+    assert code == 2
+    assert "hash differs" in err
+    with CampaignStore.open(empty, create=False) as store:
+        assert store.last_seq() == 0
+
+
+def test_a_campaign_of_another_ruleset_is_refused_untouched(tmp_path: Path) -> None:
+    source, exported, other = tmp_path / "a.db", tmp_path / "a.jsonl", tmp_path / "o.db"
+    _played(source)
+    in_process(run, ["campaign", "export", "-c", str(source), "--to", str(exported)])
+    CampaignStore.open(other, ruleset="black-sword-hack").close()
+    code, _out, err = in_process(run, ["campaign", "import", str(exported), "-c", str(other)])
+    assert code == 2
+    assert "plays black-sword-hack, the export redhack" in err
+    with CampaignStore.open(other, create=False) as store:
+        assert (store.last_seq(), store.ruleset) == (0, "black-sword-hack")

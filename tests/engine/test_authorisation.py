@@ -195,6 +195,8 @@ GM_POWERS = (
     "alms {c} clear",
     "disrepair spend",
     "smother goblin",
+    "npc Oswin major 16 minor 9 for lore",
+    "monster Oswin for lore",
     "technique {c} defensive-fighting",
     "flag fight confined",
     "settings parry automatic",

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import CampaignError, HacktableError
+
+if TYPE_CHECKING:
+    from ..play.events import Event
+    from ..store.base import EventStore
 
 __all__ = ["campaign_app"]
 
@@ -67,9 +71,9 @@ def import_(
     ] = "campaign.db",
 ) -> None:
     """Make a new campaign from an exported one: the same events, numbers, times and
-    hash chain. A campaign that holds events already is refused."""
-    from ..engine.session import Session
-    from ..store import CampaignStore
+    hash chain. A campaign that holds events already is refused; a failed import leaves
+    nothing behind (docs/rulings.md H255)."""
+    from ..store.opening import is_url
     from ..store.transfer import read_export
 
     try:
@@ -82,27 +86,96 @@ def import_(
         from ..rulesets import get_ruleset
 
         get_ruleset(header.ruleset)  # an unknown ruleset is named before anything is made
-        with CampaignStore.open(campaign, ruleset=header.ruleset) as store:
-            if store.last_seq():
-                raise CampaignError(
-                    f"{store.location} is not empty ({store.last_seq()} events): "
-                    "import into a new campaign",
-                    store.location,
-                )
-            if store.ruleset != header.ruleset:
-                raise CampaignError(
-                    f"{store.location} plays {store.ruleset}, the export {header.ruleset}",
-                    store.location,
-                )
-            store.restore(events)
-            broken = store.verify()
-            if broken is not None:  # pragma: no cover - restore checked every hash
-                raise CampaignError(f"{store.location}: the chain breaks at #{broken}", file)
-            Session(store)  # the log replays (LogConsistencyError otherwise)
-            where = store.location
+        url = is_url(campaign)
+        new = not url and not Path(campaign).exists()
+        if not new and not url:  # a Postgres campaign is checked in the restore's turn
+            _check_target(campaign, header.ruleset)
+        _rehearse(header.ruleset, events, file)  # every failure of the log, made nowhere
+        try:
+            where = _restore(campaign, header.ruleset, events, file)
+        except BaseException:
+            if new:
+                _remove(Path(campaign))
+            raise
     except (HacktableError, ValueError) as error:
         if not isinstance(error, HacktableError):
             error = CampaignError(f"{file}: the log does not replay: {error}", file)
         _fail(error)
         return
     sys.stdout.write(f"{where}: {len(events)} events imported from {file}\n")
+
+
+def _check_target(campaign: str, ruleset: str) -> None:
+    """An existing campaign to import into must be empty and of the export's ruleset.
+
+    Raises:
+        CampaignError: it holds events, or plays another ruleset.
+    """
+    from ..store import CampaignStore
+
+    with CampaignStore.open(campaign, ruleset=ruleset, create=False) as store:
+        _require_empty(store, ruleset)
+
+
+def _require_empty(store: EventStore, ruleset: str) -> None:
+    if store.last_seq():
+        raise CampaignError(
+            f"{store.location} is not empty ({store.last_seq()} events): "
+            "import into a new campaign",
+            store.location,
+        )
+    if store.ruleset != ruleset:
+        raise CampaignError(
+            f"{store.location} plays {store.ruleset}, the export {ruleset}", store.location
+        )
+
+
+def _rehearse(ruleset: str, events: list[Event], file: str) -> None:
+    """Import into a throwaway campaign first: every hash checked, the chain whole, the
+    log replayed, so that a bad export fails before the real campaign is touched
+    (docs/rulings.md H255).
+
+    Raises:
+        CampaignError: a hash differs or the chain breaks; LogConsistencyError or
+            ValueError: the log does not replay.
+    """
+    import tempfile
+
+    from ..engine.session import Session
+    from ..store import CampaignStore
+
+    with (
+        tempfile.TemporaryDirectory(prefix="hacktable-import-") as folder,
+        CampaignStore.open(Path(folder) / "rehearsal.db", ruleset=ruleset) as store,
+    ):
+        store.restore(events)
+        broken = store.verify()
+        if broken is not None:  # pragma: no cover - restore checked every hash
+            raise CampaignError(f"{file}: the chain breaks at #{broken}", file)
+        Session(store)  # the log replays (LogConsistencyError otherwise)
+
+
+def _restore(campaign: str, ruleset: str, events: list[Event], file: str) -> str:
+    """The real import, in one transaction (:meth:`EventStore.restore`); returns where."""
+    from ..engine.session import Session
+    from ..store import CampaignStore
+
+    with CampaignStore.open(campaign, ruleset=ruleset) as store:
+        _require_empty(store, ruleset)
+        store.restore(events)
+        broken = store.verify()
+        if broken is not None:  # pragma: no cover - the rehearsal checked it
+            raise CampaignError(f"{store.location}: the chain breaks at #{broken}", file)
+        Session(store)
+        return store.location
+
+
+def _remove(path: Path) -> None:
+    """Remove a campaign file this import created, and SQLite's files beside it."""
+    import contextlib
+
+    from ..store.sqlitefile import SIDE_FILES
+
+    for leftover in (path, *(path.with_name(path.name + s) for s in SIDE_FILES)):
+        with contextlib.suppress(OSError):
+            leftover.unlink(missing_ok=True)

@@ -398,6 +398,13 @@ class Ruleset(ABC, Generic[CharacterT]):
         the ruleset's name for it (the id itself by default)."""
         return condition
 
+    def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
+        """The ids of the monsters a campaign knows (the packaged bestiary and the
+        campaign's own), folded: no character may be named like one (issue 10 §10;
+        docs/rulings.md H210, H254). None by default."""
+        del state
+        return frozenset()
+
     def status_lines(self, character: CharacterT, state: CampaignState) -> tuple[str, ...]:
         """What the campaign state says about ``character`` beyond the sheet (hunger,
         a wound's clock...), as lines for 'character show' (none by default)."""

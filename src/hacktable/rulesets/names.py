@@ -73,3 +73,9 @@ def check_name(view: CampaignView[Any], name: str, what: str = "character new") 
     why = name_clash(view.ruleset, name)
     if why is not None:
         raise RuleError(f"{what}: {why}, so a character cannot be called so (H210)")
+    monster = fold(name).replace(" ", "-")
+    if monster in view.ruleset.bestiary_ids(view.state):
+        raise RuleError(
+            f"{what}: a character cannot be named like a monster: {monster} is in the "
+            "bestiary (H210, H254)"
+        )

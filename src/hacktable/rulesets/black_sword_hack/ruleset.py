@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ...dice.advantage import Advantage
+from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
 from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
@@ -96,6 +97,14 @@ class BlackSwordHack(Ruleset[Character]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
+
+    def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
+        """The packaged opponents' ids and the campaign's own (``bestiary add``): no
+        character is named like one (docs/rulings.md H254)."""
+        from .opponents import OPPONENT_KIND
+
+        packaged = (o.id for o in self.content.opponents)
+        return frozenset((*packaged, *state.keys(OPPONENT_KIND)))
 
     @property
     def content(self) -> Content:

@@ -87,6 +87,7 @@ def build_character(
             have = f"kits 1-{len(kits)}" if kits else "no kits"
             raise CommandError(f"{cls.name} has {have}, not kit {spec.kit}", "character")
         kit = kits[spec.kit - 1]
+    techniques = _techniques(spec, cls.id)
     hp_roll = roll(f"1d{cls.hit_die}+{cls.starting_hp_bonus}", rng)
     lines.append(f"{cls.name}: hit points {render_roll(hp_roll)}")
     inventory: tuple[Item, ...] = ()
@@ -109,6 +110,11 @@ def build_character(
             detail["coins"] = roll_to_json(coin_roll)
     if spec.background:
         lines.append(f"Background: {spec.background}")
+    if techniques:
+        from .techniques import technique  # (the rules loader: not at start-up)
+
+        lines.append(f"Technique: {', '.join(technique(t).name for t in techniques)}")
+        detail["techniques"] = list(techniques)
     magic, book_line = _book(spec, cls.id, values, rng)
     if book_line:
         lines.append(book_line)
@@ -126,8 +132,27 @@ def build_character(
         coins=coins,
         kit=None if kit is None else kit.number,
         magic=magic,
+        techniques=techniques,
     )
     return Creation(character, tuple(lines), detail)
+
+
+def _techniques(spec: CharacterSpec, class_id: str) -> tuple[str, ...]:
+    """The technique backgrounds chosen at creation, as ids, checked before any roll
+    (redhack: Character Creation > 3. Backgrounds; docs/rulings.md H233, H253).
+
+    Raises:
+        UnknownNameError: no such technique; RuleError: one for another class.
+    """
+    from .techniques import check_class, technique  # (the rules loader: not at start-up)
+
+    chosen: list[str] = []
+    for wanted in spec.techniques:
+        found = technique(wanted)
+        check_class(found, spec.name, class_id)
+        if found.id not in chosen:
+            chosen.append(found.id)
+    return tuple(chosen)
 
 
 def _book(

@@ -25,6 +25,7 @@ from ...errors import RuleError
 from ...rules.roster import Roster
 from .character import Item, fold
 from .combat import Band
+from .npcs import Aptitude
 
 __all__ = [
     "FIGHTING",
@@ -98,6 +99,9 @@ class Foe:
         holding: holding its action this round (docs/rulings.md H227).
         held_over: held to the end of last round: acts first this round, after any
             players still holding (redhack: Combat > Holding Actions & Reactions).
+        aptitude: a significant NPC's Major/Minor values, given by the GM's ``npc``,
+            used by its tests instead of HD + 10 (redhack: Core Rules > Monster Rolls;
+            docs/rulings.md H252), or ``None``.
     """
 
     key: str
@@ -117,6 +121,7 @@ class Foe:
     attacks_made: int = 0
     holding: bool = False
     held_over: bool = False
+    aptitude: Aptitude | None = None
 
     @property
     def fighting(self) -> bool:

@@ -94,6 +94,10 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
       table that is read, not rolled (redhack: Wilderness Survival > Fatigue Table);
     - ``memorise``, ``cast``, ``pray`` and ``cure`` of each caster (redhack:
       Spellcasting; RULINGS R19, R25-R27);
+    - ``character export`` of each living character's sheet, Markdown and JSON
+      (:func:`_sheets`);
+    - ``npc`` values for a named NPC and a foe, and their ``monster`` tests
+      (:func:`_npcs`);
     - ``note TEXT``.
     """
     if principal_role == "observer":
@@ -117,6 +121,7 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
         intents.append(Words("hp", (character.name, "-1d6")))
         intents.append(Words("hp", (character.name, "+1d4")))
         intents += _magic(character)
+        intents += _sheets(character)
     data = state.get("fight", "current")
     fight = None if data is None else from_json(Fight, data)
     if fight is None:
@@ -133,8 +138,34 @@ def legal_intents(ruleset: Redhack, view: CampaignView, principal_role: str) -> 
     for character in living:
         intents += _stowing(character)
     intents += _tables(ruleset)
+    intents += _npcs(view, fight)
     intents.append(Words("note", (NOTE,)))
     return intents
+
+
+NPC = "Oswin"
+"""The significant NPC a ``npc`` intent names (docs/rulings.md H252)."""
+
+
+def _npcs(view: CampaignView, fight: Fight | None) -> Iterator[Words]:
+    """Major/Minor values for a named NPC and the fight's first foe, and their tests
+    once they have them (redhack: Core Rules > Monster Rolls; docs/rulings.md H252)."""
+    yield Words("npc", (NPC, "major", "16", "minor", "9", "for", "lore"))
+    if view.state.get("npc", fold(NPC)) is not None:
+        yield Words("monster", (NPC, "for", "lore"))
+        yield Words("monster", (NPC, "difficulty", "5"))
+    first = next((f for f in fight.foes if f.fighting), None) if fight is not None else None
+    if first is not None:
+        yield Words("npc", (first.key, "major", "14", "minor", "8", "for", "combat"))
+        yield Words("monster", (first.key, "for", "combat"))
+
+
+def _sheets(character: Character) -> Iterator[Words]:
+    """``character export`` of the sheet in both formats, shown (the engine's
+    subcommand of every ruleset's ``character``, offered by its two-word name; never
+    ``--to``: the playthroughs write no files; issue 10 §5; docs/rulings.md H209)."""
+    yield Words("character export", (character.name,))
+    yield Words("character export", (character.name, "--format", "json"))
 
 
 def _experience(living: list[Character]) -> Iterator[Words]:

@@ -49,6 +49,30 @@ if TYPE_CHECKING:
 __all__ = ["ATTRIBUTES", "VISION", "Redhack"]
 
 
+REDHACK_WORDS: frozenset[str] = frozenset(
+    {
+        "fight",
+        "close",
+        "near",
+        "far",
+        "distant",
+        "major",
+        "minor",
+        "deadly",
+        "half",
+        "fast",
+        "off",
+        "haggle",
+        "decline",
+        "important",
+    }
+)
+"""Words redhack's commands read where a name may stand (``flag fight confined``,
+``move NAME close``, ``monster NAME major``, ``save NAME CON deadly``, ``rest long fast
+A,B``, ``buy NAME ITEM haggle``): no character is called so (docs/rulings.md H210,
+H254)."""
+
+
 class Redhack(Ruleset[Character]):
     """redhack: house rules in the Black Hack family."""
 
@@ -152,6 +176,14 @@ class Redhack(Ruleset[Character]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
+    reserved_words: ClassVar[frozenset[str]] = REDHACK_WORDS
+
+    def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
+        """The packaged bestiary's ids and the campaign's own monsters' (``bestiary
+        add``): no character is named like one (docs/rulings.md H254)."""
+        from .bestiary import load_bestiary
+
+        return frozenset((*load_bestiary().ids, *state.keys("monster")))
 
     @property
     def content(self) -> Content:

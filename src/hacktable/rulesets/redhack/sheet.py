@@ -86,6 +86,8 @@ def character_sheet(
     lines.extend(_inventory_lines(character))
     if features:
         lines.append(f"  Features: {features}")
+    if character.techniques:  # technique backgrounds (docs/rulings.md H233, H253)
+        lines.append(f"  Techniques: {_technique_names(character)}")
     lines.extend(magic_lines(character, spells))
     return tuple(lines)
 
@@ -213,3 +215,17 @@ def status_lines(character: Character, state: CampaignState) -> tuple[str, ...]:
     if needs.healing_blocked:
         wants.append("cannot heal until they eat and drink")
     return (f"  Needs: {', '.join(wants)}",) if wants else ()
+
+
+def _technique_names(character: Character) -> str:
+    """The character's technique backgrounds by name (an unknown id as it is)."""
+    from ...errors import UnknownNameError
+    from .techniques import technique
+
+    names = []
+    for technique_id in character.techniques:
+        try:
+            names.append(technique(technique_id).name)
+        except UnknownNameError:
+            names.append(technique_id)
+    return ", ".join(names)

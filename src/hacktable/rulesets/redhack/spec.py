@@ -46,6 +46,8 @@ class CharacterSpec:
         cantrip: a wizard's cantrip (``None``: rolled).
         own_spells: the campaign's own spells (``spell add FILE``), which a starting
             book may hold or draw (docs/rulings.md H243).
+        techniques: technique backgrounds, ids or names (redhack: Character Creation
+            > 3. Backgrounds; docs/rulings.md H253).
     """
 
     name: str
@@ -58,3 +60,4 @@ class CharacterSpec:
     spells: tuple[str, ...] = ()
     cantrip: str | None = None
     own_spells: tuple[Spell, ...] = ()
+    techniques: tuple[str, ...] = ()

@@ -21,6 +21,7 @@ __all__ = [
     "TECHNIQUES_FILE",
     "Technique",
     "TechniquesFile",
+    "check_class",
     "check_technique",
     "has_technique",
     "is_ritual_caster",
@@ -93,10 +94,20 @@ def check_technique(character: Character, found: Technique) -> None:
     Raises:
         RuleError: the character's class is not the one it is limited to.
     """
-    if found.only_class is not None and character.class_id != found.only_class:
+    check_class(found, character.name, character.class_id)
+
+
+def check_class(found: Technique, name: str, class_id: str) -> None:
+    """:func:`check_technique` for a character still being made (``character new ...
+    --technique``; docs/rulings.md H253).
+
+    Raises:
+        RuleError: ``class_id`` is not the class the technique is limited to.
+    """
+    if found.only_class is not None and class_id != found.only_class:
         raise RuleError(
-            f"{found.name} is for a {found.only_class} only, and {character.name} is a "
-            f"{character.class_id} ({found.source})"
+            f"{found.name} is for a {found.only_class} only, and {name} is a "
+            f"{class_id} ({found.source})"
         )
 
 

@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (registration)
     fortune,
     levels,
     magic,
+    npcs,
     prayer,
     rest,
     scrolls,

@@ -402,8 +402,24 @@ class Act:
                 self.set_needs(character, replace(needs, dying_since=-1))
                 self.say(f"{character.name} dies: a day without aid (RULINGS R23)", "critical")
 
+    def watch_the_week(self) -> None:
+        """Rations' weekly spoilage roll whenever this command's time ends a campaign
+        week (redhack: Equipment > Miscellany; docs/rulings.md H251). Called by
+        :meth:`commit`, so any command that passes days keeps it."""
+        if ("party", "state") not in self._entities:
+            return
+        from ..spoilage import weeks_ended
+        from .supplies import weekly_spoilage
+
+        data = self.session.state.get("party", "state")
+        before = PartyState() if data is None else from_json(PartyState, data)
+        weeks = weeks_ended(before.day, self.party().day)
+        if weeks:
+            weekly_spoilage(self, weeks)
+
     def commit(self, action: str, actor: str = "GM") -> Reply:
         """Store everything staged as one event and return the reply."""
+        self.watch_the_week()
         self.watch_the_dying()
         changes: list[Change] = []
         before = self.fight_before

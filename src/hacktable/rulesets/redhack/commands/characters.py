@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from ....errors import RuleError
 from ....play.events import Change, Event
@@ -24,6 +24,9 @@ from .common import character_names, redhack_of
 from .levels import set_character
 from .registry import COMMANDS
 
+if TYPE_CHECKING:
+    from ..techniques import Technique
+
 # -- character ---------------------------------------------------------------------------
 
 _NEW_FLAGS = (
@@ -36,11 +39,12 @@ _NEW_FLAGS = (
     "--player",
     "--spells",
     "--cantrip",
+    "--technique",
 )
 
 _CHARACTER_USAGE = (
     "character new NAME [--class C] [--kit N|none] [--swap A,B] [--background TEXT] "
-    "[--adv TAGS] [--dis TAGS] [--player P] [--spells A,B,C] [--cantrip X] | "
+    "[--adv TAGS] [--dis TAGS] [--player P] [--spells A,B,C] [--cantrip X] [--technique ID] | "
     "character show NAME | character list | "
     "character remove NAME | character revive NAME | character owner NAME PLAYER|gm | "
     "character set NAME level|max-hp|ATTR N"
@@ -66,6 +70,9 @@ class CreationChoices:
         spells: ``--spells``, a caster's starting book (``None``: asked, or rolled in
             a script; RULINGS R25, R27).
         cantrip: ``--cantrip``, a wizard's cantrip (``None``: rolled).
+        techniques: ``--technique``, technique backgrounds (ids or names,
+            comma-separated; ``None``: asked in the console, none in a script;
+            docs/rulings.md H253).
     """
 
     class_id: str | None = None
@@ -77,6 +84,7 @@ class CreationChoices:
     player: str | None = None
     spells: tuple[str, ...] | None = None
     cantrip: str | None = None
+    techniques: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +130,10 @@ def _complete_character(session: CampaignView, words: list[str]) -> Iterable[str
             from .spells import spell_names
 
             return spell_names(session)
+        if words[-1] == "--technique":
+            from ..techniques import load_techniques
+
+            return [t.id for t in load_techniques()]
         return _NEW_FLAGS
     if len(words) == 1:
         return character_names(session)
@@ -252,6 +264,7 @@ def _read_new(args: Args) -> tuple[str, CreationChoices]:
         disadvantages=None if dis is None else _tags(dis),
         spells=None if flags.get("--spells") is None else _tags(flags["--spells"]),
         cantrip=flags.get("--cantrip"),
+        techniques=None if flags.get("--technique") is None else _tags(flags["--technique"]),
     )
 
 
@@ -324,7 +337,12 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
             background=choices.background or "",
             advantages=choices.advantages or (),
             disadvantages=choices.disadvantages or (),
+            techniques=choices.techniques or (),
         )
+        from ..techniques import check_class, technique
+
+        for wanted in spec.techniques:  # refused before any roll (H253)
+            check_class(technique(wanted), name, ruleset.content.class_(spec.class_id).id)
         scores = ruleset.roll_scores(rng)
         spec = _ask_book(ctx, spec, choices)
     elif ctx.ask is None:
@@ -383,6 +401,8 @@ def _canonical_command(
         words += ["--spells", ",".join(book)]
     if cantrip:
         words += ["--cantrip", cantrip]
+    if spec.techniques:
+        words += ["--technique", ",".join(spec.techniques)]
     return shlex.join(words)
 
 
@@ -470,9 +490,17 @@ def _guided(
         kit = _kit(args, kit_text)
     elif kits:
         kit = _chosen_kit(choices.kit)
+    class_key = ruleset.content.class_(class_id).id
     background = choices.background
+    techniques = choices.techniques or ()
     if background is None:
-        background = _ask(ctx, "Background (a sentence; Enter to skip)?", _accept)
+        background = _ask_background(ctx, name, class_key, bool(techniques))
+        found = _technique_named(background)
+        if found is not None:  # a technique background (H253)
+            from ..techniques import check_class
+
+            check_class(found, name, class_key)
+            techniques, background = (found.id,), ""
     adv = choices.advantages
     dis = choices.disadvantages
     if background and adv is None:
@@ -489,7 +517,43 @@ def _guided(
         background=background,
         advantages=adv or (),
         disadvantages=dis or (),
+        techniques=techniques,
     )
+
+
+def _ask_background(ctx: Context, name: str, class_id: str, have_technique: bool) -> str:
+    """The background question, which offers the technique backgrounds the class may
+    take (optional; redhack: Character Creation > 3. Backgrounds, Sample Technique
+    Backgrounds; docs/rulings.md H253)."""
+    from ..techniques import check_class, load_techniques
+
+    if have_technique:
+        return _ask(ctx, "Background (a sentence; Enter to skip)?", _accept)
+    offered = [t.id for t in load_techniques() if t.only_class in (None, class_id)]
+
+    def check(answer: str) -> None:
+        found = _technique_named(answer)
+        if found is not None:
+            check_class(found, name, class_id)
+
+    return _ask(
+        ctx,
+        f"Background (a sentence, or a technique: {', '.join(offered)}; Enter to skip)?",
+        check,
+    )
+
+
+def _technique_named(answer: str) -> Technique | None:
+    """The technique an answer names exactly (id or name), or ``None``: a sentence."""
+    from ....errors import UnknownNameError
+    from ..techniques import technique
+
+    if not answer.strip():
+        return None
+    try:
+        return technique(answer)
+    except UnknownNameError:
+        return None
 
 
 def _accept(answer: str) -> None:

@@ -115,6 +115,20 @@ def encounter_for(act: Act) -> EncounterCheck:
 # -- light -------------------------------------------------------------------------------
 
 
+def _fuel_index(character: Character) -> int:
+    """The index of the flask of oil a lantern burns: the carrier's first that is not
+    used up, or -1 (redhack: Equipment > Miscellany: "Lantern ... Uses oil";
+    docs/rulings.md H250)."""
+    return next(
+        (
+            i
+            for i, item in enumerate(character.inventory)
+            if item.ref == "oil" and item.usage is not None and not item.usage.exhausted
+        ),
+        -1,
+    )
+
+
 def _light_check(act: Act) -> None:
     """R16: every lit light source rolls its usage die; a lantern burns its carrier's
     oil. One that runs out is announced and goes dark."""
@@ -125,16 +139,7 @@ def _light_check(act: Act) -> None:
                 continue
             fuel_index = index
             if item.usage is None:  # a lantern: its carrier's oil
-                fuel_index = next(
-                    (
-                        i
-                        for i, other in enumerate(current.inventory)
-                        if other.ref == "oil"
-                        and other.usage is not None
-                        and not other.usage.exhausted
-                    ),
-                    -1,
-                )
+                fuel_index = _fuel_index(current)
                 if fuel_index < 0:
                     current = current.replace_item(index, replace(item, lit=False))
                     act.say(f"  {current.name}'s {item.name} has no oil: it goes out", "warning")
@@ -148,7 +153,11 @@ def _light_check(act: Act) -> None:
                 current = current.replace_item(index, replace(current.inventory[index], lit=False))
                 act.say(
                     f"  {current.name}'s {item.name} "
-                    f"{'gutters out' if fuel_index == index else 'runs dry'}",
+                    + (
+                        "gutters out"
+                        if fuel_index == index
+                        else f"runs dry: the {fuel.name} is used up and it goes out"
+                    ),
                     "warning",
                 )
         act.update(current)
@@ -536,6 +545,11 @@ def _set_lit(ctx: Context, intent: _LitIntent, on: bool) -> Reply:
             raise RuleError(f"{character.name}'s {item.name} is burnt out")
         if item.lit:
             raise RuleError(f"{character.name}'s {item.name} is already lit")
+        if item.usage is None and _fuel_index(character) < 0:
+            raise RuleError(
+                f"{character.name} carries no oil to fill the {item.name} (redhack: Equipment "
+                "> Miscellany: a lantern uses oil; docs/rulings.md H250)"
+            )
         tinder = any(
             i.ref == "tinderbox"
             for c in act.session.characters()

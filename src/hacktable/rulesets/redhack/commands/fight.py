@@ -539,6 +539,8 @@ def status_reply(act: Act) -> Reply:
         for foe in members:
             bits = [foe.status, *list(foe.conditions)]
             bits += [f"{e.label} {e.die}" for e in foe.ongoing]
+            if foe.aptitude is not None:  # a significant NPC (docs/rulings.md H252)
+                bits.append(foe.aptitude.describe())
             reply.add(
                 f"    {foe.name:<14} {foe.key:<14} HD {foe.hd} AC {foe.ac} "
                 f"HP {foe.hp}/{foe.max_hp}  {', '.join(bits)}",

@@ -14,11 +14,12 @@ from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import MEALS
 from ..character import Character
+from ..spoilage import DAYS_PER_WEEK, spoils
 from ..view import CampaignView
 from .act import Act
 from .registry import COMMANDS
 
-__all__ = ["FOOD", "WATER", "EatIntent", "Meal", "consume"]
+__all__ = ["FOOD", "WATER", "EatIntent", "Meal", "consume", "weekly_spoilage"]
 
 FOOD = ("iron-rations", "rations")
 """Equipment ids that feed a character, in the order they are eaten (iron rations
@@ -75,6 +76,42 @@ def consume(act: Act, name: str, what: str, half: bool = False) -> bool:
         needs = replace(needs, drank_day=day, thirsty=False, thirst_days=0)
     act.set_needs(character, needs)
     return True
+
+
+def weekly_spoilage(act: Act, weeks: tuple[int, ...]) -> None:
+    """After each week of campaign time, every character's Rations roll their usage die
+    once more for spoilage; Iron Rations do not spoil (redhack: Equipment > Miscellany;
+    docs/rulings.md H251). Called by :meth:`Act.commit` when the clock ends a week."""
+    for week in weeks:
+        rolls: list[dict[str, object]] = []
+        act.say(
+            f"Week {week} ends (day {week * DAYS_PER_WEEK}): rations roll for spoilage "
+            "(iron rations do not spoil)",
+            "title",
+        )
+        for listed in act.session.characters():
+            character = act.character(listed.name)
+            for index, item in enumerate(character.inventory):
+                if not spoils(item):
+                    continue
+                assert item.usage is not None
+                usage = roll_usage(item.usage, act.rng)
+                act.say(f"  {character.name}'s {item.name}: {usage.explain()}", "dice")
+                if usage.after.exhausted:
+                    act.say(f"  {character.name}'s {item.name} has spoiled: used up", "warning")
+                character = character.replace_item(index, replace(item, usage=usage.after))
+                rolls.append(
+                    {
+                        "character": character.name,
+                        "before": str(item.usage),
+                        "face": usage.kept,
+                        "after": str(usage.after),
+                    }
+                )
+            act.update(character)
+        if not rolls:
+            act.say("  nobody carries rations that spoil", "dice")
+        act.detail.setdefault("spoilage", []).append({"week": week, "rolls": rolls})
 
 
 def _names(session: CampaignView, words: list[str]) -> Iterable[str]:

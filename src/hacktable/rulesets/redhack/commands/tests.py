@@ -118,15 +118,19 @@ class EffectIntent(Intent):
 @dataclass(frozen=True, slots=True)
 class MonsterIntent(Intent):
     """A monster's test: HD + 10 as its attribute (redhack: Core Rules > Monster Rolls;
-    RULINGS R5).
+    RULINGS R5), or a significant NPC's Major/Minor value (docs/rulings.md H252).
 
     Attributes:
-        hd: the monster's HD.
+        hd: the monster's HD (0 when ``name`` is given).
         options: difficulty (1 if none), bonus, penalty, advantage and disadvantage.
+        name: a foe in the fight or a named NPC (``monster NAME``), or ``""``.
+        use: ``"major"`` or ``"minor"``: the GM's call of which value, or ``""``.
     """
 
     hd: int
     options: TestOptions = field(default_factory=lambda: TestOptions(kind=TestKind.MONSTER))
+    name: str = ""
+    use: str = ""
 
     def access(self) -> Access:
         """The GM's: the monsters' rolls (docs/rulings.md H106)."""
@@ -393,27 +397,50 @@ def effect_command(ctx: Context, intent: EffectIntent) -> Reply:
 
 
 def _read_monster(args: Args) -> MonsterIntent:
+    first = args.peek()
+    if first is not None and not first.lstrip("-").isdigit():
+        name = args.word("NAME")
+        uses = [w.lower() for w in args.words if w.lower() in ("major", "minor")]
+        if len(set(uses)) > 1:
+            raise args.error("a test uses the major or the minor value, not both")
+        args.words = [w for w in args.words if w.lower() not in ("major", "minor")]
+        options = read_test_options(args, TestKind.MONSTER)
+        return MonsterIntent(0, options, name=name, use=uses[0] if uses else "")
     hd = args.integer("HD", minimum=0)
     options = read_test_options(args, TestKind.MONSTER)
     if options.tags:
-        raise args.error("monster tests take no 'for'")
+        raise args.error("monster tests take no 'for' (a named foe or NPC does: monster NAME)")
     return MonsterIntent(hd, options)
+
+
+def _monster_words(session: CampaignView, words: list[str]) -> Iterable[str]:
+    from .npcs import monster_names
+
+    return [*monster_names(session, words), *(("major", "minor") if words else ())]
 
 
 @COMMANDS.typed(
     "monster",
-    f"monster HD {_OPTIONS}",
+    f"monster HD|NAME [major|minor] {_OPTIONS}",
     "a monster's test: HD + 10 as its attribute (a save vs a non-player effect)",
     MonsterIntent,
     _read_monster,
     details="""
 A monster that must roll uses HD + 10 as its attribute (redhack: Core Rules > Monster
 Rolls; RULINGS R5). Against an effect not from a player it tests against 10 + HD with no
-difficulty: "monster 3".
+difficulty: "monster 3". A foe in the fight by name ("monster goblin-1") tests with its
+HD; a significant NPC given values with 'npc' tests with its major value when a tag
+after 'for' is one of its own (or the GM says 'major'), its minor value otherwise:
+"monster Oswin for lore" (docs/rulings.md H252).
 """,
+    complete=_monster_words,
 )
 def monster_command(ctx: Context, intent: MonsterIntent) -> Reply:
     """A monster's test."""
+    if intent.name:
+        from .npcs import npc_test
+
+        return npc_test(ctx, intent)
     hd, options = intent.hd, intent.options
     request = TestRequest(
         "HD+10",
@@ -427,6 +454,16 @@ def monster_command(ctx: Context, intent: MonsterIntent) -> Reply:
         who=f"{hd} HD monster",
     )
     return _roll_and_log(ctx, f"{hd} HD monster", request, "monster", hidden(options))
+
+
+def monster_roll(
+    ctx: Context, who: str, request: TestRequest, options: TestOptions, why: str
+) -> Reply:
+    """A named foe's or NPC's test, rolled and logged as any monster test, with the
+    line that says which value it used (docs/rulings.md H252)."""
+    reply = _roll_and_log(ctx, who, request, "monster", hidden(options))
+    reply.add(f"  ({who} tests with {why})", "muted")
+    return reply
 
 
 def _read_oppose(args: Args) -> OpposeIntent:
