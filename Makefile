@@ -1,4 +1,4 @@
-# hacktable: `make run` plays the example sessions (redhack's three, then black-sword-hack's);
+# hacktable: `make run` plays the example sessions (redhack's four, then black-sword-hack's);
 # `make test` runs every check.
 # Both create .venv and install what they need on first use.
 
@@ -10,6 +10,7 @@ FIRST_SEED := 11
 SEED ?= $(FIRST_SEED)
 AMBUSH_SEED ?= 10
 MARSH_SEED ?= 52
+LIBRARY_SEED ?= 25
 TOWER_SEED ?= 7
 RUNS := .runs
 
@@ -40,6 +41,8 @@ run: $(STAMP)
 		--script examples/goblin-ambush.txt
 	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(MARSH_SEED) \
 		--script examples/into-the-marsh.txt
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(LIBRARY_SEED) \
+		--secret-seed $(LIBRARY_SEED) --script examples/the-drowned-library.txt
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
 		--seed $(TOWER_SEED) --script examples/azhars-tower.txt

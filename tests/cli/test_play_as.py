@@ -120,3 +120,33 @@ def test_only_the_gm_begins_a_session_with_a_seed(campaign: Path, who: str) -> N
         line == f"error: play: --seed begins a game session, which is the GM's: not with --as {who}"
     )
     assert _actions(campaign) == before  # nothing written
+
+
+def test_a_secret_seed_reproduces_a_blind_roll(tmp_path: Path) -> None:
+    """RULINGS G6: a scripted session's secret stream is reproducible with --secret-seed
+    (the example sessions' Legend Lore), and --secret-seed alone is refused."""
+    script = tmp_path / "lore.txt"
+    script.write_text(SETUP + "test Aldric INT blind\n")
+    outputs = []
+    for run in (1, 2):
+        path = tmp_path / f"c{run}.db"
+        result = hacktable(
+            "play",
+            "--campaign",
+            str(path),
+            "--seed",
+            "2",
+            "--secret-seed",
+            "9",
+            "--script",
+            str(script),
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout.replace(str(path), "CAMPAIGN"))
+    assert outputs[0] == outputs[1]
+    assert "blind INT test" in outputs[0] or "INT test" in outputs[0]
+    result = hacktable("play", "--campaign", str(tmp_path / "c3.db"), "--secret-seed", "9")
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "error: play: --secret-seed goes with --seed: it seeds a new session"
+    )

@@ -13,6 +13,7 @@ from hacktable.console.render import PlainPrinter
 from hacktable.engine.session import Session
 from hacktable.errors import ScriptError, UnknownNameError
 from hacktable.play.state import CampaignState
+from hacktable.rulesets.redhack.legal import EXAMPLE_SESSIONS
 from hacktable.store import CampaignStore
 
 from .conftest import Play
@@ -21,12 +22,14 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRST_SESSION = ROOT / "examples" / "first-session.txt"
 
 
-def run_script(path: Path, script: Path, seed: int, ruleset: str = "redhack") -> str:
-    """The transcript of ``script`` played at ``seed`` on the campaign at ``path`` (a new
-    one is of ``ruleset``)."""
+def run_script(
+    path: Path, script: Path, seed: int, ruleset: str = "redhack", secret_seed: int | None = None
+) -> str:
+    """The transcript of ``script`` played at ``seed`` (and ``secret_seed`` for its
+    secret stream) on the campaign at ``path`` (a new one is of ``ruleset``)."""
     out = io.StringIO()
     with CampaignStore.open(path, ruleset=ruleset) as store:
-        session = Session(store, seed, source=script.name)
+        session = Session(store, seed, secret_seed=secret_seed, source=script.name)
         Console(session, PlainPrinter(out, io.StringIO())).run_file(script)
     return out.getvalue()
 
@@ -57,23 +60,22 @@ def test_same_seed_same_session(tmp_path: Path) -> None:
 
 
 EXAMPLES = ROOT / "examples"
-SESSIONS = (  # the sessions `make run` plays, in order, on one campaign, with their seeds
-    ("first-session", 11),
-    ("goblin-ambush", 10),
-    ("into-the-marsh", 52),
+SESSIONS = tuple(  # the sessions `make run` plays, in order, on one campaign, with their seeds
+    (Path(script).stem, seed) for script, seed, _ in EXAMPLE_SESSIONS
 )
 
 
 @pytest.mark.parametrize("upto", range(len(SESSIONS)), ids=[name for name, _ in SESSIONS])
 def test_golden_transcripts_of_the_example_sessions(tmp_path: Path, upto: int) -> None:
-    """Each example session's whole output, after the ones before it, at its seed, is
+    """Each example session's whole output, after the ones before it, at its seed (its
+    secret stream's too, as `make run` gives with --secret-seed), is
     reviewed like code: a change to it must be deliberate (regenerate with
     HACKTABLE_UPDATE_GOLDEN=1)."""
     campaign = tmp_path / "golden.db"
     for name, seed in SESSIONS[:upto]:
-        run_script(campaign, EXAMPLES / f"{name}.txt", seed)
+        run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
     name, seed = SESSIONS[upto]
-    transcript = run_script(campaign, EXAMPLES / f"{name}.txt", seed)
+    transcript = run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
     golden = ROOT / "tests" / "golden" / f"{name}.out"
     if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
         golden.write_text(transcript, encoding="utf-8")

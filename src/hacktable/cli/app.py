@@ -149,6 +149,15 @@ def play(
             "the open session goes on).",
         ),
     ] = None,
+    secret_seed: Annotated[
+        int | None,
+        typer.Option(
+            "--secret-seed",
+            min=0,
+            help="With --seed: the new game session's secret stream seed (secret and blind "
+            "rolls), to reproduce a scripted session; without it a fresh one.",
+        ),
+    ] = None,
     script: Annotated[
         Path | None, typer.Option("--script", help="Run the commands in FILE, then stop.")
     ] = None,
@@ -195,6 +204,8 @@ def play(
             raise CommandError(
                 f"--seed begins a game session, which is the GM's: not with --as {as_}", "play"
             )
+        if secret_seed is not None and seed is None:
+            raise CommandError("--secret-seed goes with --seed: it seeds a new session", "play")
         if acting and not _exists(campaign):
             raise CampaignError(f"{campaign} does not exist: the GM starts a campaign", campaign)
         existed = _exists(campaign) and not is_url(campaign)
@@ -214,7 +225,7 @@ def play(
             if acting:
                 principal = _principal(session, as_)
             if seed is not None:
-                session.start_game_session(seed)
+                session.start_game_session(seed, secret_seed)
             if created:
                 printer.text(f"New {store.ruleset} campaign: {store.location}", "note")
             console = Console(session, printer, principal)

@@ -40,6 +40,7 @@ EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = (
     ("examples/first-session.txt", 11, "tests/golden/first-session.out"),
     ("examples/goblin-ambush.txt", 10, "tests/golden/goblin-ambush.out"),
     ("examples/into-the-marsh.txt", 52, "tests/golden/into-the-marsh.out"),
+    ("examples/the-drowned-library.txt", 25, "tests/golden/the-drowned-library.out"),
 )
 """The sessions ``make run`` plays on one campaign, in order, with their seeds, and
 their golden transcripts."""

@@ -455,7 +455,7 @@ class Redhack(Ruleset[Character]):
         return odds_configurations()
 
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """The three example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
+        """The four example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
         from .legal import EXAMPLE_SESSIONS
 
         return EXAMPLE_SESSIONS
