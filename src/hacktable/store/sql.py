@@ -309,13 +309,21 @@ class SqlEventStore(EventStore):
 
     # -- writing -----------------------------------------------------------------------
 
+    def _event_rows(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """The events as rows to insert.
+
+        Raises:
+            EventRejectedError: an event the store cannot write.
+        """
+        try:
+            return [event_to_row(event) for event in events]
+        except (TypeError, ValueError) as error:
+            raise EventRejectedError(self.location, one_line(error)) from error
+
     def append_all(self, events: Sequence[Event], expected_seq: int | None = None) -> list[Event]:
         with self._lock:
             connection = self._writable()
-            try:
-                rows = [event_to_row(event) for event in events]
-            except (TypeError, ValueError) as error:
-                raise EventRejectedError(self.location, one_line(error)) from error
+            rows = self._event_rows(events)
             if not rows:
                 return []
             at = utc_now()
@@ -361,10 +369,7 @@ class SqlEventStore(EventStore):
                 raise CampaignError(
                     f"{self.location}: the events are not numbered 1, 2, 3...", self.location
                 )
-            try:
-                rows = [event_to_row(event) for event in events]
-            except (TypeError, ValueError) as error:
-                raise EventRejectedError(self.location, one_line(error)) from error
+            rows = self._event_rows(events)
             if not rows:
                 return []
             times = [event.at for event in events]

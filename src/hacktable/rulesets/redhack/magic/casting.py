@@ -85,19 +85,9 @@ def with_result(
     if result == "Oblivion":
         return _empty(slot), "the spell is forgotten"
     if result == "Entropy":
-        if not lower:
-            return _empty(slot), "no spell one level lower in the book: the spell is forgotten"
-        spell = rng.choice(list(lower))
-        return replace(
-            slot, spell=spell, inspired=False
-        ), f"replaced by {name_of(spell)} (one level lower)"
+        return _from_book(slot, lower, ("one level lower", "one level lower"), rng, name_of)
     if result == "Equilibrium":
-        if not same:
-            return _empty(slot), "no spell of that level in the book: the spell is forgotten"
-        spell = rng.choice(list(same))
-        return replace(
-            slot, spell=spell, inspired=False
-        ), f"replaced by {name_of(spell)} (same level)"
+        return _from_book(slot, same, ("of that level", "same level"), rng, name_of)
     if result == "Inspiration":
         if inspiration is None:
             return _empty(slot), "no Inspiration spell to be had: the spell is forgotten"
@@ -106,6 +96,21 @@ def with_result(
             f"replaced by {name_of(inspiration)} (Inspiration: it cannot be written down)",
         )
     return slot, "the spell remains memorised"
+
+
+def _from_book(
+    slot: Slot,
+    pool: Sequence[str],
+    words: tuple[str, str],
+    rng: random.Random,
+    name_of: Callable[[str], str],
+) -> tuple[Slot | None, str]:
+    """Entropy and Equilibrium (RULINGS R26): a random spell of ``pool`` from the book,
+    or, with none, the spell forgotten; ``words`` say which level, for both lines."""
+    if not pool:
+        return _empty(slot), f"no spell {words[0]} in the book: the spell is forgotten"
+    spell = rng.choice(list(pool))
+    return replace(slot, spell=spell, inspired=False), f"replaced by {name_of(spell)} ({words[1]})"
 
 
 def _empty(slot: Slot) -> Slot | None:
