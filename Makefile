@@ -24,28 +24,29 @@ $(STAMP): pyproject.toml
 
 # The later example sessions continue the party of the first one as seed 11 made it, so
 # `make run SEED=N` plays only the first session, with seed N, on its own campaign file.
+# Each session's secret stream is seeded with its seed too, so its transcript is the golden one.
 ifneq ($(SEED),$(FIRST_SEED))
 run: $(STAMP)
 	@mkdir -p $(RUNS)
 	@rm -f $(RUNS)/seed-$(SEED).db
-	$(BIN)/hacktable play --campaign $(RUNS)/seed-$(SEED).db --seed $(SEED) \
+	$(BIN)/hacktable play --campaign $(RUNS)/seed-$(SEED).db --seed $(SEED) --secret-seed $(SEED) \
 		--script examples/first-session.txt
 	@echo "(SEED=$(SEED) plays the first session only: the later ones continue seed $(FIRST_SEED)'s party)"
 else
 run: $(STAMP)
 	@mkdir -p $(RUNS)
 	@rm -f $(RUNS)/campaign.db
-	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(FIRST_SEED) \
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(FIRST_SEED) --secret-seed $(FIRST_SEED) \
 		--script examples/first-session.txt
-	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(AMBUSH_SEED) \
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(AMBUSH_SEED) --secret-seed $(AMBUSH_SEED) \
 		--script examples/goblin-ambush.txt
-	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(MARSH_SEED) \
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(MARSH_SEED) --secret-seed $(MARSH_SEED) \
 		--script examples/into-the-marsh.txt
-	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(LIBRARY_SEED) \
-		--secret-seed $(LIBRARY_SEED) --script examples/the-drowned-library.txt
+	$(BIN)/hacktable play --campaign $(RUNS)/campaign.db --seed $(LIBRARY_SEED) --secret-seed $(LIBRARY_SEED) \
+		--script examples/the-drowned-library.txt
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
-		--seed $(TOWER_SEED) --script examples/azhars-tower.txt
+		--seed $(TOWER_SEED) --secret-seed $(TOWER_SEED) --script examples/azhars-tower.txt
 endif
 
 test: $(STAMP) lint typecheck pytest

@@ -506,7 +506,9 @@ class Ruleset(ABC, Generic[CharacterT]):
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
         """The ruleset's example sessions as ``(script, seed, golden transcript)``, paths
         relative to the repository root, in the order they are played on one campaign
-        (each after the ones before it). None by default."""
+        (each after the ones before it), each with its seed for the session's public
+        dice and for its secret stream (``play --seed N --secret-seed N``), so secret
+        and blind rolls print the golden transcript too. None by default."""
         return ()
 
     def table_range(self, table_id: str) -> range:
