@@ -81,3 +81,24 @@ def test_the_gms_dice_beside_a_players_entered_ones_are_rolled(table: Play) -> N
     assert "Goblin 1 is out of the fight" in shown
     assert "Morale (1 of 2 Goblins are out): morale 7: 2d6" in shown
     assert "dice entered by the GM, not rolled: d6 6, d6 6 (RULINGS G5)" in shown
+
+
+def test_a_spell_that_affects_no_target_does_not_last(table: Play) -> None:
+    """docs/rulings.md H249 (RULINGS R33): Sleep on a goblin whose effect test fails
+    holds nothing, so nothing lasts on the clock."""
+    from dataclasses import replace
+
+    magic = table.session.character("Mirela").magic
+    table.set_character("Mirela", magic=replace(magic, book=(*magic.book, "sleep")))
+    table("rest long")
+    table("memorise Mirela sleep")
+    table("fight start --name Test")
+    table("fight add 2 goblin --at near")
+    table("init roll 19,19,19,19")
+    table("next")
+    table("next")
+    shown = table("cast Mirela sleep on goblin-1 roll 6,1")
+    assert "Goblin 1 is not affected" in shown
+    assert "Sleep affects none of its targets: it ends at once (H249)" in shown
+    assert "lasts" not in shown.split("Goblin 1 is not affected")[1]
+    assert table.session.state.get("spell-effects", "active") in (None, {"spells": []})

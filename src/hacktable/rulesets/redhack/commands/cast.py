@@ -193,7 +193,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
             from_slot(
                 ctx, act, character, kind, spell, spells, intent.components, intent.inspiration
             )
-    flagged = target_spell(act, intent.name, spell, intent.targets)
-    start_lasting(act, intent.name, spell, intent.targets, flagged)
+    flagged, affected = target_spell(act, intent.name, spell, intent.targets)
+    start_lasting(act, intent.name, spell, intent.targets, flagged, affected)
     act.detail["spell"] = spell.id
     return act.commit("cast", act.character(intent.name).name)

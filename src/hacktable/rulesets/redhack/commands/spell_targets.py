@@ -25,11 +25,13 @@ EFFECTS = ("spell-effects", "active")
 
 def target_spell(
     act: Act, caster_name: str, spell: Spell, targets: tuple[str, ...]
-) -> tuple[str, ...]:
+) -> tuple[tuple[str, ...], bool]:
     """Saves, effect tests, damage and healing of the spell's targets (R33); a foe it
-    affects takes the spell's ``foe_flag`` (H176). The keys of the foes flagged."""
+    affects takes the spell's ``foe_flag`` (H176). The keys of the foes flagged, and
+    whether the spell affected any target (with no targets named: ``True``)."""
     caster = act.character(caster_name)
     flagged: list[str] = []
+    affected = not targets
     damage = roll(spell.damage, act.rng) if spell.damage and targets else None
     if damage is not None:
         act.say(f"  {spell.name} deals {render_roll(damage)}", "dice")
@@ -43,6 +45,7 @@ def target_spell(
                 result = act.ruleset.resolve_test(request, act.rng)
                 act.show_test(f"{caster.name}'s effect test on {foe.name}", request, result)
                 hit = result.success
+            affected = affected or hit
             if damage is not None:
                 amount = damage.total if hit else damage.total // 2
                 if not hit:
@@ -63,6 +66,7 @@ def target_spell(
         target = act.character(name)
         if spell.heal:
             heal_with(act, spell, target)
+            affected = True
             continue
         saved = False
         if spell.save:
@@ -72,6 +76,7 @@ def target_spell(
             result = act.ruleset.resolve_test(request, act.rng)
             act.show_test(f"{target.name}'s saving throw", request, result)
             saved = result.success
+        affected = affected or not saved
         if damage is not None:
             from .mechanics import damage_character
 
@@ -81,7 +86,7 @@ def target_spell(
             act.say(f"  {target.name} is not affected", "note")
         elif spell.save and spell.foe_flag:
             act.say(f"  {target.name} is {spell.foe_flag} by {spell.name} (H176)", "warning")
-    return tuple(flagged)
+    return tuple(flagged), affected
 
 
 def _foe(act: Act, name: str):  # type: ignore[no-untyped-def]
@@ -119,12 +124,20 @@ _CURE_SETTINGS = ("cure-light-wounds", "cure-serious-wounds", "cure-critical-wou
 
 
 def start_lasting(
-    act: Act, caster: str, spell: Spell, targets: tuple[str, ...], flagged: tuple[str, ...]
+    act: Act,
+    caster: str,
+    spell: Spell,
+    targets: tuple[str, ...],
+    flagged: tuple[str, ...],
+    affected: bool = True,
 ) -> None:
     """A spell with a duration becomes a spell at work on the clock (R33; H167), with
     its light and the foes it flagged (H176)."""
     duration = spell.lasting
     if not duration.lasting:
+        return
+    if not affected:
+        act.say(f"  {spell.name} affects none of its targets: it ends at once (H249)", "note")
         return
     active = act.entity(*EFFECTS, ActiveSpells, ActiveSpells())
     if duration.unit == "rounds" and act.fight is not None:
