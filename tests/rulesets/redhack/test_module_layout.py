@@ -232,3 +232,43 @@ def test_landscape_and_travel_are_still_registered_in_that_order() -> None:
 
     names = [c.name for c in COMMANDS]
     assert names.index("travel") == names.index("landscape") + 1
+
+
+# Every public name of the rules module ``redhack/fortune.py`` before it was split, and
+# the modules it was split into (fortune.py keeps the roll itself).
+FORMER_FORTUNE_NAMES = (
+    "MODIFIER_CAP",
+    "NOBODY",
+    "Aptitude",
+    "FortuneEntry",
+    "FortuneRoll",
+    "Role",
+    "Task",
+    "TaskFile",
+    "aptitude",
+    "aptitudes",
+    "describe_task",
+    "entry_text",
+    "fortune_roll",
+    "load_tasks",
+    "load_tasks_from",
+    "task_table",
+    "validate_task",
+)
+FORTUNE_MODULES = ("fortune", "fortune_tasks", "aptitude")
+
+
+def test_the_fortune_rules_keep_their_names() -> None:
+    _homes_keep_names(
+        f"{REDHACK}.fortune",
+        tuple(f"{REDHACK}.{m}" for m in FORTUNE_MODULES),
+        FORMER_FORTUNE_NAMES,
+    )
+    fortune = importlib.import_module(f"{REDHACK}.fortune")
+    assert fortune.Implied is importlib.import_module(f"{REDHACK}.aptitude").Implied
+
+
+@pytest.mark.parametrize("module", FORTUNE_MODULES)
+def test_the_fortune_rules_modules_are_small(module: str) -> None:
+    """One concern each, under ~400 lines (the developers' guide)."""
+    assert _line_count(f"{REDHACK}.{module}") < 400
