@@ -126,3 +126,149 @@ def test_memorise_and_cast_are_still_registered_in_that_order() -> None:
 
     names = [c.name for c in COMMANDS]
     assert names.index("memorise") < names.index("cast")
+
+
+def _line_count(module: str) -> int:
+    found = importlib.import_module(module)
+    assert found.__file__ is not None
+    with open(found.__file__, encoding="utf-8") as source:
+        return sum(1 for _ in source)
+
+
+def _homes_keep_names(old: str, homes: tuple[str, ...], names: tuple[str, ...]) -> None:
+    """Every one of ``names`` is in ``old``'s ``__all__`` and is either the very object
+    one of ``homes`` exports (nothing copied) or still defined in ``old``, and ``old``
+    exports nothing else."""
+    former = importlib.import_module(old)
+    assert sorted(former.__all__) == sorted(names)
+    modules = [importlib.import_module(home) for home in homes if home != old]
+    for name in names:
+        home = next((m for m in modules if name in getattr(m, "__all__", ())), None)
+        if home is None:  # still defined where it was
+            assert hasattr(former, name), name
+        else:
+            assert getattr(former, name) is getattr(home, name), name
+
+
+# Every public name of the rules module ``redhack/travel.py`` before it was split, and
+# the modules it was split into (travel.py keeps the journey itself).
+REDHACK = "hacktable.rulesets.redhack"
+FORMER_TRAVEL_NAMES = (
+    "DEFAULT_HEX_MILES",
+    "DEFAULT_MOVES",
+    "DRAINED",
+    "NEEDS",
+    "FatigueDay",
+    "FatigueTest",
+    "Journey",
+    "Landscape",
+    "LandscapeEntry",
+    "LandscapesFile",
+    "Movement",
+    "SpeedConditions",
+    "SurvivalRoll",
+    "TravelPlan",
+    "begins_clear",
+    "drained_cap",
+    "fatigue_day",
+    "fatigue_mode",
+    "hindrances",
+    "landscapes_from_text",
+    "load_landscapes",
+    "movement",
+    "party_hindrance",
+    "penalty_per_move",
+    "recovered_step",
+    "speed",
+    "survival_modifier",
+    "survival_roll",
+    "travelling_light",
+)
+TRAVEL_MODULES = ("travel", "travel_speed", "survival", "landscapes", "fatigue")
+
+
+def test_the_travel_rules_keep_their_names() -> None:
+    _homes_keep_names(
+        f"{REDHACK}.travel", tuple(f"{REDHACK}.{m}" for m in TRAVEL_MODULES), FORMER_TRAVEL_NAMES
+    )
+
+
+@pytest.mark.parametrize("module", TRAVEL_MODULES)
+def test_the_travel_rules_modules_are_small(module: str) -> None:
+    """One concern each, under ~400 lines (the developers' guide)."""
+    assert _line_count(f"{REDHACK}.{module}") < 400
+
+
+# Every public name of ``redhack/commands/travel.py`` before it was split, and the
+# modules it was split into (travel.py keeps the ``travel`` command itself).
+FORMER_TRAVEL_COMMAND_NAMES = (
+    "JOURNEY_KEY",
+    "LandscapeIntent",
+    "TravelAction",
+    "TravelIntent",
+    "current_journey",
+    "landscape_for",
+)
+TRAVEL_COMMAND_MODULES = ("travel", "landscapes", "journey", "travel_day")
+
+
+def test_the_travel_commands_keep_their_names() -> None:
+    _homes_keep_names(
+        f"{REDHACK}.commands.travel",
+        tuple(f"{REDHACK}.commands.{m}" for m in TRAVEL_COMMAND_MODULES),
+        FORMER_TRAVEL_COMMAND_NAMES,
+    )
+
+
+@pytest.mark.parametrize("module", TRAVEL_COMMAND_MODULES)
+def test_the_travel_command_modules_are_small(module: str) -> None:
+    """One concern each, under ~400 lines (the developers' guide)."""
+    assert _line_count(f"{REDHACK}.commands.{module}") < 400
+
+
+def test_landscape_and_travel_are_still_registered_in_that_order() -> None:
+    """As when they were one module: ``landscape`` just before ``travel``."""
+    from hacktable.rulesets.redhack.commands import COMMANDS
+
+    names = [c.name for c in COMMANDS]
+    assert names.index("travel") == names.index("landscape") + 1
+
+
+# Every public name of the rules module ``redhack/fortune.py`` before it was split, and
+# the modules it was split into (fortune.py keeps the roll itself).
+FORMER_FORTUNE_NAMES = (
+    "MODIFIER_CAP",
+    "NOBODY",
+    "Aptitude",
+    "FortuneEntry",
+    "FortuneRoll",
+    "Role",
+    "Task",
+    "TaskFile",
+    "aptitude",
+    "aptitudes",
+    "describe_task",
+    "entry_text",
+    "fortune_roll",
+    "load_tasks",
+    "load_tasks_from",
+    "task_table",
+    "validate_task",
+)
+FORTUNE_MODULES = ("fortune", "fortune_tasks", "aptitude")
+
+
+def test_the_fortune_rules_keep_their_names() -> None:
+    _homes_keep_names(
+        f"{REDHACK}.fortune",
+        tuple(f"{REDHACK}.{m}" for m in FORTUNE_MODULES),
+        FORMER_FORTUNE_NAMES,
+    )
+    fortune = importlib.import_module(f"{REDHACK}.fortune")
+    assert fortune.Implied is importlib.import_module(f"{REDHACK}.aptitude").Implied
+
+
+@pytest.mark.parametrize("module", FORTUNE_MODULES)
+def test_the_fortune_rules_modules_are_small(module: str) -> None:
+    """One concern each, under ~400 lines (the developers' guide)."""
+    assert _line_count(f"{REDHACK}.{module}") < 400

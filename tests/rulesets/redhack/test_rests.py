@@ -20,7 +20,7 @@ import pytest
 from hacktable.errors import RuleError
 from hacktable.play.codec import from_json, to_json
 from hacktable.play.events import Change, Event
-from hacktable.rulesets.redhack.commands import rest, travel
+from hacktable.rulesets.redhack.commands import rest, travel_day
 from hacktable.rulesets.redhack.commands.travel import current_journey
 from hacktable.rulesets.redhack.exploration import EncounterCheck
 from hacktable.rulesets.redhack.party import Needs, PartyState, fatigue_step, with_fatigue_step
@@ -35,7 +35,7 @@ NOTHING = EncounterCheck((4,), 4, "nothing", None, None, None, "encounter check:
 def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every encounter check (rests and travel) comes up empty."""
     monkeypatch.setattr(rest, "encounter_for", lambda act: NOTHING)
-    monkeypatch.setattr(travel, "encounter_for", lambda act: NOTHING)
+    monkeypatch.setattr(travel_day, "encounter_for", lambda act: NOTHING)
 
 
 @pytest.fixture
@@ -283,7 +283,7 @@ def test_a_travel_day_never_doubles_a_rests_tests(
     def broken(act: object, kind: str, **options: object) -> rest.RestOutcome:
         return rest.RestOutcome(kind, interrupted=True, at_hour=1)  # still day 1
 
-    monkeypatch.setattr(travel, "take_rest", broken)
+    monkeypatch.setattr(travel_day, "take_rest", broken)
     camp("travel plan")
     shown = camp("travel day")
     assert "Fatigue, Osric: today's tests are made already (day 1" in shown

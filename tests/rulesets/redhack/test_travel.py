@@ -593,14 +593,14 @@ def test_console_travel_day_after_a_bad_plan_keeps_the_old_plan(table: Play) -> 
 def test_console_broken_rest_still_eats_but_leaves_everyone_tired(
     table: Play, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hacktable.rulesets.redhack.commands import rest, travel
+    from hacktable.rulesets.redhack.commands import rest, travel_day
 
     def broken(act: object, kind: str, **options: object) -> rest.RestOutcome:
         assert kind == "long"
         assert options == {"half_rations": False, "fatigue_tests": False}
         return rest.RestOutcome(kind, interrupted=True, at_hour=2)
 
-    monkeypatch.setattr(travel, "take_rest", broken)
+    monkeypatch.setattr(travel_day, "take_rest", broken)
     table("travel plan")
     reply = table("travel day")
     assert "Aldric eats: Iron Rations" in reply  # the meal comes after the encounter

@@ -4,48 +4,34 @@ R29; docs/rulings.md H40-H49).
 
 ``landscape add FILE`` stores a campaign's landscapes (entity ``landscape``), ``travel
 plan`` the journey (entity ``journey``/``current``), and ``travel day`` plays one day by
-the rules as one event with every roll in it.
+the rules as one event with every roll in it (:mod:`.travel_day`). ``landscape`` is
+:mod:`.landscapes`; the journey as it reads, its leader and its travellers are
+:mod:`.journey`. Importing this module registers ``landscape`` and ``travel``, in that
+order, and keeps every name it had before it was split.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Literal, cast
 
-from ....errors import RuleError, UnknownNameError
-from ....play.codec import from_json
+from ....errors import RuleError
 from ....play.outcome import Reply
-from ....rules.tables import Table, describe_entry
 from ....rules.words import counted
 from ...context import Context
 from ...grammar import Access, Args, Intent
-from ...powers import CONTENT, TIME
-from ..character import Character, fold
-from ..core_rules import modifier
+from ...powers import TIME
+from ..character import Character
 from ..party import fatigue_step
-from ..travel import (
-    DEFAULT_MOVES,
-    Journey,
-    Landscape,
-    Movement,
-    SpeedConditions,
-    TravelPlan,
-    load_landscapes,
-    movement,
-    party_hindrance,
-    speed,
-    survival_roll,
-    travelling_light,
-)
+from ..travel import DEFAULT_MOVES, Journey, TravelPlan, travelling_light
 from ..view import CampaignView
 from .act import Act, read_flags
-from .explore import encounter_for
-from .mechanics import incapacitated
+from .journey import JOURNEY_KEY, current_journey, living, plan_lines, traveller
+from .landscapes import LandscapeIntent, campaign_landscapes, landscape_for
 from .registry import COMMANDS
-from .rest import day_fatigue_tests, take_rest
-from .supplies import FOOD, WATER, consume
+from .supplies import FOOD, WATER
+from .travel_day import travel_day
 
 __all__ = [
     "JOURNEY_KEY",
@@ -55,15 +41,6 @@ __all__ = [
     "current_journey",
     "landscape_for",
 ]
-
-JOURNEY_KEY = ("journey", "current")
-"""Where the journey in progress lives in the campaign state."""
-
-CAMP_MINUTE = 20 * 60
-"""The party makes camp at 20:00 (docs/rulings.md H47)."""
-
-MORNING_MINUTE = 8 * 60
-"""And sets out again at 08:00."""
 
 _VALUE_OPTIONS = (
     "--landscape",
@@ -78,145 +55,6 @@ _VALUE_OPTIONS = (
 _SWITCHES = ("--road", "--light", "--search", "--half")
 
 
-def current_journey(session: CampaignView) -> Journey | None:
-    """The journey in progress, or ``None``."""
-    data = session.state.get(*JOURNEY_KEY)
-    return None if data is None else from_json(Journey, data)
-
-
-def landscape_for(session: CampaignView, name: str) -> Landscape:
-    """The campaign's landscape called ``name`` (its id or name, case-insensitive).
-
-    Raises:
-        UnknownNameError: there is none.
-    """
-    landscapes = _landscapes(session)
-    for landscape in landscapes:
-        if fold(name) in (fold(landscape.id), fold(landscape.name)):
-            return landscape
-    raise UnknownNameError("landscape", name, [landscape.id for landscape in landscapes])
-
-
-def _landscapes(session: CampaignView) -> list[Landscape]:
-    return [from_json(Landscape, data) for data in session.state.values("landscape")]
-
-
-# -- landscape ---------------------------------------------------------------------------
-
-
-def _complete_landscape(session: CampaignView, words: list[str]) -> Iterable[str]:
-    if words:
-        return ()
-    return ["add", *(landscape.id for landscape in _landscapes(session))]
-
-
-@dataclass(frozen=True, slots=True)
-class LandscapeIntent(Intent):
-    """List, show or add the campaign's landscapes: a survival and an encounter table
-    for a kind of country (redhack: Wilderness Survival > Survival Tables; RULINGS R22).
-
-    Attributes:
-        action: ``"list"``, ``"show"`` (a landscape) or ``"add"`` (a file).
-        name: the landscape's id or name, as given (show).
-        file: the TOML file's path, as given (add).
-    """
-
-    action: Literal["list", "show", "add"] = "list"
-    name: str = ""
-    file: str = ""
-
-    def access(self) -> Access:
-        """Anyone lists and reads them; adding is the GM's (docs/rulings.md H106)."""
-        return Access.gm(CONTENT, "landscape add") if self.action == "add" else Access.read()
-
-
-def _read_landscape(args: Args) -> LandscapeIntent:
-    first = args.optional()
-    if first is None:
-        return LandscapeIntent()
-    if first.lower() == "add":
-        file = " ".join(args.rest())
-        if str(Path(file)) == ".":
-            raise args.error("missing FILE")
-        return LandscapeIntent("add", file=file)
-    return LandscapeIntent("show", " ".join([first, *args.rest()]))
-
-
-@COMMANDS.typed(
-    "landscape",
-    "landscape | landscape NAME | landscape add FILE",
-    "list, show or add the campaign's landscapes (survival and encounter tables)",
-    LandscapeIntent,
-    _read_landscape,
-    details="""
-A landscape is a survival table and an encounter table for one kind of country (redhack:
-Wilderness Survival > Survival Tables: "prepare a custom table for each landscape";
-RULINGS R22). "landscape add FILE" reads a TOML file of [[landscapes]] (id, name,
-survival, encounters, terrain, notes) and the [[tables]] they name, in the shape of
-redhack's tables.toml; a table with overlapping ranges or a gap is refused, naming the
-file, the entry and the reason. examples/data/marsh.toml is an example. Travel through
-one with "travel plan --landscape ID".
-""",
-    complete=_complete_landscape,
-)
-def landscape_command(ctx: Context, intent: LandscapeIntent) -> Reply:
-    """List, show or add landscapes."""
-    if intent.action == "add":
-        return _add_landscapes(ctx, Path(intent.file))
-    if intent.action == "show":
-        return Reply().extend(_describe_landscape(landscape_for(ctx.session, intent.name)))
-    reply = Reply()
-    landscapes = _landscapes(ctx.session)
-    if not landscapes:
-        return reply.add(
-            "No landscapes yet: journeys use redhack's survival table. Add some with "
-            "'landscape add FILE' (e.g. examples/data/marsh.toml).",
-            "note",
-        )
-    for landscape in landscapes:
-        encounters = landscape.encounters.id if landscape.encounters else "no encounter table"
-        reply.add(
-            f"{landscape.id:<14} {landscape.name} ({landscape.terrain} terrain; survival "
-            f"{landscape.survival.dice}, {encounters})"
-        )
-    return reply
-
-
-def _add_landscapes(ctx: Context, path: Path) -> Reply:
-    if not path.is_file():
-        raise RuleError(f"no landscape file {path}")
-    added = load_landscapes(path)
-    act = Act(ctx)
-    for landscape in added:
-        act.set_entity("landscape", landscape.id, landscape)
-        if landscape.encounters is not None:  # the party's location names it (H49)
-            act.set_entity("encounter-table", landscape.encounters.id, landscape.encounters)
-    names = ", ".join(landscape.id for landscape in added)
-    act.say(f"Added {counted(len(added), 'landscape')} from {path.name}: {names}")
-    act.detail["file"] = str(path)
-    return act.commit("landscape.add")
-
-
-def _describe_landscape(landscape: Landscape) -> list[str]:
-    lines = [f"{landscape.name} ({landscape.id}) - {landscape.terrain} terrain"]
-    if landscape.notes:
-        lines.append(f"  {landscape.notes}")
-    tables: list[tuple[str, Table | None]] = [
-        ("Survival", landscape.survival),
-        ("Encounters", landscape.encounters),
-    ]
-    for title, table in tables:
-        if table is None:
-            continue
-        lines.append(f"  {title}: {table.name} ({table.id}), {table.dice}")
-        lines.extend(
-            f"    {describe_entry(entry):<12} {entry.result}"
-            + (f": {entry.effect}" if entry.effect else "")
-            for entry in table.entries
-        )
-    return lines
-
-
 # -- travel ------------------------------------------------------------------------------
 
 
@@ -228,7 +66,7 @@ def _complete_travel(session: CampaignView, words: list[str]) -> Iterable[str]:
     if words[-1].lower() == "--leader" or words[-1].lower() == "--slowed":
         return session.names()
     if words[-1].lower() == "--landscape":
-        return [landscape.id for landscape in _landscapes(session)]
+        return [landscape.id for landscape in campaign_landscapes(session)]
     if words[-1].lower() == "--terrain":
         return ("normal", "difficult")
     return (*_VALUE_OPTIONS, *_SWITCHES)
@@ -367,20 +205,16 @@ def travel_command(ctx: Context, intent: TravelIntent) -> Reply:
     if intent.action == "plan":
         return _plan(ctx, intent)
     if intent.action == "day":
-        return _day(ctx)
+        return travel_day(ctx)
     if intent.action == "status":
         return _status(ctx)
     return _end(ctx)
 
 
-def _living(act: Act) -> list[Character]:
-    return [act.character(c.name) for c in act.session.characters() if not c.dead]
-
-
 def _plan(ctx: Context, intent: TravelIntent) -> Reply:
     act = Act(ctx)
     act.no_fight("journey planning")
-    characters = _living(act)
+    characters = living(act)
     if not characters:
         raise RuleError("nobody to travel: make characters first")
     landscape = None
@@ -389,8 +223,8 @@ def _plan(ctx: Context, intent: TravelIntent) -> Reply:
     terrain = intent.terrain or (landscape.terrain if landscape else "normal")
     leader = ""
     if intent.leader is not None:
-        leader = _traveller(act, intent.leader).name
-    slowed = tuple(_traveller(act, n).name for n in intent.slowed)
+        leader = traveller(act, intent.leader).name
+    slowed = tuple(traveller(act, n).name for n in intent.slowed)
     hex_miles = int(act.session.setting("hex-miles"))
     plan = TravelPlan(
         landscape=landscape.id if landscape else "",
@@ -432,246 +266,9 @@ def _plan(ctx: Context, intent: TravelIntent) -> Reply:
     act.set_party(replace(party, environment="wilderness", location=location, sign=sign))
     where = landscape.name if landscape else "the wilderness (redhack's survival table)"
     act.say(f"Journey {'re-planned' if before else 'planned'}: {where}", "title")
-    for line in _plan_lines(act, journey, characters):
+    for line in plan_lines(act, journey, characters):
         act.say(f"  {line}")
     return act.commit("travel.plan")
-
-
-def _traveller(act: Act, name: str) -> Character:
-    """The living character called ``name``.
-
-    Raises:
-        UnknownNameError: no such character; RuleError: they are dead.
-    """
-    character = act.character(name)
-    if character.dead:
-        raise RuleError(f"{character.name} is dead")
-    return character
-
-
-def _today(
-    act: Act, journey: Journey, characters: list[Character]
-) -> tuple[SpeedConditions, dict[str, tuple[str, ...]], Movement]:
-    """Today's speed conditions, who slows the party and the day's movement (R21)."""
-    plan = journey.plan
-    hindered, who = party_hindrance(act.ruleset, characters, plan.slowed)
-    conditions = plan.conditions(hindered)
-    day = movement(speed(conditions), plan.moves, plan.hex_miles, journey.banked)
-    return conditions, who, day
-
-
-def _all_travelled(days: int) -> str:
-    """``"the 3 planned days are travelled"``, ``"the 1 planned day is travelled"``."""
-    return f"the {counted(days, 'planned day')} {'is' if days == 1 else 'are'} travelled"
-
-
-def _days_planned(journey: Journey) -> str:
-    """``"3 days planned"``; under way, ``"2 more days planned (4 travelled)"`` (H53)."""
-    plan = journey.plan
-    if not plan.days:
-        return "no end planned" + (f" ({journey.days} travelled)" if journey.days else "")
-    if not journey.days:
-        return f"{counted(plan.days, 'day')} planned"
-    left = max(0, plan.days - journey.days)
-    if not left:
-        return f"the {counted(plan.days, 'planned day')} travelled"
-    return f"{left} more {'day' if left == 1 else 'days'} planned ({journey.days} travelled)"
-
-
-def _plan_lines(act: Act, journey: Journey, characters: list[Character]) -> list[str]:
-    plan = journey.plan
-    conditions, who, today = _today(act, journey, characters)
-    terms = ", ".join(f"{name} {value:+d}" for name, value in conditions.terms()) or "on foot"
-    leader, why = _leader(act, characters, plan.leader)
-    if leader is None:
-        leading = f"nobody can lead ({why})"
-    else:
-        best = ", the best WIS and CON" + (" of those who can lead" if why else "")
-        leading = (
-            f"leader {leader.name} (WIS {modifier(leader.score('WIS')):+d}, CON "
-            f"{modifier(leader.score('CON')):+d}"
-            + (best if not plan.leader or why else "")
-            + ")"
-            + (f"; {why}" if why else "")
-        )
-    lines = [
-        f"speed {speed(conditions):+d} ({terms})",
-        today.explain(),
-        leading,
-        f"{_days_planned(journey)}; {'half' if plan.half_rations else 'full'} rations",
-    ]
-    if who:
-        lines.append(
-            "slowing the party: "
-            + "; ".join(f"{name} {', '.join(words)}" for name, words in who.items())
-        )
-    else:
-        lines.append("nobody is slowed, dragging or encumbered")
-    return lines
-
-
-def _cannot_lead(character: Character) -> str | None:
-    """Why ``character`` cannot lead: dead, mortally wounded, delirious or dying on
-    the fatigue table (:func:`.mechanics.incapacitated`), or at 0 HP (H43)."""
-    why = incapacitated(character)
-    if why is None and character.hp <= 0:
-        why = "at 0 HP"
-    return why
-
-
-def _leader(act: Act, characters: list[Character], name: str) -> tuple[Character | None, str]:
-    """Who leads today, and ``"NAME cannot lead today (WHY)"`` when the one meant
-    cannot (``""`` if they lead): the named leader, else the best WIS + CON modifiers
-    (the first made on a tie); one who is dead, incapacitated or at 0 HP hands over to
-    the best of those who can lead (docs/rulings.md H43). ``None`` and who cannot, why,
-    when nobody can."""
-
-    def best(among: list[Character]) -> Character:
-        return max(among, key=lambda c: modifier(c.score("WIS")) + modifier(c.score("CON")))
-
-    able = [c for c in characters if _cannot_lead(c) is None]
-    meant: Character | None = None
-    why: str | None = None
-    label = name
-    if name:
-        meant = next((c for c in characters if c.key == fold(name)), None)
-        if meant is None:
-            try:
-                gone = act.character(name)
-            except UnknownNameError:
-                why = "no longer in the party"
-            else:
-                why, label = ("dead" if gone.dead else "not travelling"), gone.name
-        else:
-            why = _cannot_lead(meant)
-            label = meant.name
-    elif characters:
-        meant = best(characters)
-        why = _cannot_lead(meant)
-        label = meant.name
-    if why is None and meant is not None:
-        return meant, ""
-    if not able:
-        who = "; ".join(f"{c.name} {_cannot_lead(c)}" for c in characters) or "nobody travels"
-        return None, who
-    leader = best(able)
-    return leader, f"{label} cannot lead today ({why})"
-
-
-def _day(ctx: Context) -> Reply:
-    act = Act(ctx)
-    act.no_fight("travelling")
-    journey = current_journey(act.session)
-    if journey is None:
-        raise RuleError("no journey planned: 'travel plan' first")
-    if journey.finished:
-        raise RuleError(
-            f"{_all_travelled(journey.plan.days)}: 'travel plan --days N' for N more, or "
-            "'travel end'"
-        )
-    characters = _living(act)
-    if not characters:
-        raise RuleError("nobody left to travel")
-    plan = journey.plan
-    leader, why = _leader(act, characters, plan.leader)
-    if leader is None:
-        raise RuleError(f"nobody can lead the party today ({why}): rest first, or 'travel end'")
-    landscape = landscape_for(act.session, plan.landscape) if plan.landscape else None
-    party = act.party()
-    number = journey.days + 1
-    act.say(
-        f"Journey day {number}{f' of {plan.days}' if plan.days else ''} ({party.clock})", "title"
-    )
-
-    _, _, today = _today(act, journey, characters)
-    act.say(today.explain())
-    if why:
-        act.say(f"{why}: {leader.name} leads (H43)", "warning")
-    survival = survival_roll(
-        act.rng, leader, today.penalty, landscape.survival if landscape else None
-    )
-    act.read_table(survival.roll)
-    style = "success" if survival.result in ("Discovery", "Bounty", "Uneventful") else "warning"
-    act.say(f"Survival: {survival.explain()}", style)
-    act.detail["survival"] = {
-        "leader": leader.name,
-        "value": survival.roll.value,
-        "result": survival.result,
-    }
-    hexes = today.hexes
-    if survival.result.lower() == "bounty":  # "move an extra hex" (H48)
-        hexes += 1
-        act.say("Bounty: the party moves an extra hex (gathered food or water is the GM's)", "note")
-
-    act.set_party(replace(party, environment="wilderness"))
-    for hex_number in range(1, hexes + 1):
-        check = encounter_for(act)
-        act.say(f"Hex {hex_number}: {check.explanation}", "warning" if check.encounter else "dice")
-        if check.encounter:
-            met = check.creature or "something (the location has no encounter table)"
-            act.say(
-                f"  Encounter in hex {hex_number}: {met} - the GM plays it out "
-                "('fight start' if it comes to blows)",
-                "critical",
-            )
-
-    _camp(act, characters, plan.half_rations)
-    _fatigue(act, characters)
-
-    now = act.party()
-    morning = now.later((MORNING_MINUTE - now.minute) % (24 * 60))
-    act.set_party(morning)
-    journey = replace(journey, days=number, hexes=journey.hexes + hexes, banked=today.banked)
-    act.set_entity(*JOURNEY_KEY, journey)
-    act.say(
-        f"Day {number}: {counted(hexes, 'hex')} travelled, {journey.hexes} in all; now "
-        f"{morning.clock}",
-        "title",
-    )
-    if journey.finished:
-        act.say(f"{_all_travelled(plan.days).capitalize()}.", "note")
-    return act.commit("travel.day", leader.name)
-
-
-def _camp(act: Act, characters: list[Character], half: bool) -> None:
-    """Evening camp at 20:00: the night's long rest, in which everyone eats and drinks
-    (:func:`.rest.take_rest`; RULINGS R19: one encounter check in the wilderness).
-
-    After it (docs/rulings.md H47): whoever had nothing to eat is hungry, nothing to
-    drink thirsty (redhack: Wilderness Survival > Fatigue & Supplies: "roll food once per
-    day or become hungry"), and whoever got no long rest is tired. A rest broken off by
-    an encounter gives no rest, but the day's meal is still eaten afterwards. One who
-    has had a long rest ending today already has had the day's meal and rest (one long
-    rest a day, H51).
-    """
-    party = act.party()
-    act.set_party(party.later(max(0, CAMP_MINUTE - party.minute)))
-    before = {c.key: act.needs(c) for c in characters}
-    outcome = take_rest(act, "long", half_rations=half, fatigue_tests=False)
-    today = act.party().day
-    for character in characters:
-        was, needs = before[character.key], act.needs(character)
-        if was.slept_day == today:  # today's long rest and meal were had (H51)
-            continue
-        ate, drank = needs.ate_day != was.ate_day, needs.drank_day != was.drank_day
-        if outcome.interrupted:  # broken off before its meal: the meal comes after
-            ate = consume(act, character.name, "food", half)
-            drank = consume(act, character.name, "water")
-            needs = act.needs(character)
-        if not ate:
-            needs = replace(needs, hungry=True, half_rations=False)
-        if not drank:
-            needs = replace(needs, thirsty=True)
-        if needs.slept_day == was.slept_day and not needs.tired:
-            act.say(f"{character.name} had no long rest: tired", "warning")
-            needs = replace(needs, tired=True)
-        act.set_needs(character, needs)
-
-
-def _fatigue(act: Act, characters: list[Character]) -> None:
-    """The day's fatigue tests (RULINGS R23), made once a campaign day (H50: a rest
-    earlier the same day may have made them), and a Drained character's HP cap (H44)."""
-    day_fatigue_tests(act, [c.name for c in characters])
 
 
 def _status(ctx: Context) -> Reply:
@@ -681,7 +278,7 @@ def _status(ctx: Context) -> Reply:
     if journey is None:
         return reply.add("No journey planned: 'travel plan' first.", "note")
     plan = journey.plan
-    characters = _living(act)
+    characters = living(act)
     landscape = landscape_for(act.session, plan.landscape).name if plan.landscape else "wilderness"
     days = (
         f"{journey.days} of {counted(plan.days, 'day')}"
@@ -694,7 +291,7 @@ def _status(ctx: Context) -> Reply:
         "title",
     )
     if characters:
-        reply.extend(f"  {line}" for line in _plan_lines(act, journey, characters))
+        reply.extend(f"  {line}" for line in plan_lines(act, journey, characters))
     for character in characters:
         reply.add(f"  {_needs_line(act, character)}")
     return reply
