@@ -73,3 +73,29 @@ def test_a_level_for_another_or_under_gm_only_dice_is_refused(layer: CommandLaye
     assert "Tomas is played by Bea" in _refused(layer, "level Tomas roll 3", ANN)
     layer.run("settings player-dice gm-only")
     assert "gm-only" in _refused(layer, "level Sly roll 3,3", ANN)
+
+
+def _encumbered(layer: CommandLayer) -> None:
+    """Sly carries five silver candlesticks: encumbered (10 slots of 9)."""
+    for _ in range(5):
+        layer.run('give Sly "silver candlestick" force custom')
+    assert "encumbered" in layer.run("character show Sly").text.replace("unencumbered", "")
+
+
+def test_coming_home_encumbered_is_one_experience_a_return_not_a_day(
+    layer: CommandLayer,
+) -> None:
+    """Issue 10 §3 ("coming home encumbered by treasure"; redhack: "Each time you
+    return home Encumbered"): a second downtime rest in the same stay gave another
+    experience, so a laden character gained one a day by resting in town. Leaving and
+    coming back home earns it again (docs/rulings.md H291)."""
+    _encumbered(layer)
+    layer.run("rest downtime")
+    xp = layer.session.character("Sly").xp
+    outcome = layer.run("rest downtime")
+    assert layer.session.character("Sly").xp == xp
+    assert "Home encumbered" not in outcome.text
+    layer.run("where dungeon")
+    layer.run("where town")
+    assert "Home encumbered" in layer.run("rest downtime").text
+    assert layer.session.character("Sly").xp == xp + 1

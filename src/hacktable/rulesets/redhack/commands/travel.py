@@ -41,6 +41,7 @@ from ..travel import (
 )
 from ..view import CampaignView
 from .act import Act, read_flags
+from .experience import left_home
 from .explore import encounter_for
 from .mechanics import incapacitated
 from .registry import COMMANDS
@@ -430,6 +431,7 @@ def _plan(ctx: Context, intent: TravelIntent) -> Reply:
         location = landscape.encounters.id if landscape.encounters else ""
     sign = party.sign if location == party.location else None
     act.set_party(replace(party, environment="wilderness", location=location, sign=sign))
+    left_home(act)  # the next downtime is a return home (docs/rulings.md H291)
     where = landscape.name if landscape else "the wilderness (redhack's survival table)"
     act.say(f"Journey {'re-planned' if before else 'planned'}: {where}", "title")
     for line in _plan_lines(act, journey, characters):
