@@ -99,3 +99,33 @@ def test_coming_home_encumbered_is_one_experience_a_return_not_a_day(
     layer.run("where town")
     assert "Home encumbered" in layer.run("rest downtime").text
     assert layer.session.character("Sly").xp == xp + 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "level Sly",
+        "buy Sly backpack, rope, lantern haggle",
+        "sell Sly leather armour",
+        "put Sly torch in backpack",
+        "put Sly 50 coins in backpack",
+        "memorise Tomas detect evil",
+        "character set Sly DEX 18",
+        "patron Tomas Ulm 2",
+        "npc Reeve major 15 minor 8 for lore",
+        'xp Tomas quest "the well"',
+        "enter the old well",
+    ],
+)
+def test_undo_after_each_new_command_restores_the_state_exactly(
+    layer: CommandLayer, line: str
+) -> None:
+    """Issue 10 §9, §10: `undo` after each new command kind leaves the campaign's state
+    exactly as it was (sheets, coins, containers, slots, the places entered)."""
+    if line.startswith("put"):
+        layer.run("buy Sly backpack")
+    before = layer.session.state.to_json()
+    layer.run(line)
+    assert layer.session.state.to_json() != before
+    layer.run("undo")
+    assert layer.session.state.to_json() == before
