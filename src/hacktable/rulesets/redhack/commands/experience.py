@@ -29,6 +29,7 @@ __all__ = [
     "enter_command",
     "enter_place",
     "gain",
+    "left_home",
     "treasure_home",
 ]
 
@@ -82,9 +83,30 @@ def treasure_home(act: Act, names: Iterable[str], indent: str = "") -> list[str]
     """Everyone who begins downtime encumbered (or more) comes home laden with
     treasure and gains an experience (redhack: Experience & Gaining Levels, "Each time
     you return home Encumbered due to valuable treasure"; RULINGS R29;
-    docs/rulings.md H184)."""
-    laden = [n for n in names if encumbrance(act.character(n)) != "unencumbered"]
-    return gain(act, laden, "treasure", "came home encumbered", f"{indent}Home encumbered")
+    docs/rulings.md H184): once a return, not once a downtime rest in the same stay
+    (H291)."""
+    home: list[str] = act.entity(*HOME_KEY, list, [])
+    laden = [
+        n
+        for n in names
+        if encumbrance(act.character(n)) != "unencumbered" and n.casefold() not in home
+    ]
+    awarded = gain(act, laden, "treasure", "came home encumbered", f"{indent}Home encumbered")
+    if awarded:
+        act.set_entity(*HOME_KEY, sorted({*home, *(n.casefold() for n in awarded)}))
+    return awarded
+
+
+HOME_KEY = ("experience", "home")
+"""Who has gained the experience for coming home laden since the party last came home
+(folded names; docs/rulings.md H291)."""
+
+
+def left_home(act: Act) -> None:
+    """The party has moved elsewhere: the next downtime is a return home again
+    (docs/rulings.md H291)."""
+    if act.entity(*HOME_KEY, list, []):
+        act.set_entity(*HOME_KEY, [])
 
 
 def _places(session: CampaignView, words: list[str]) -> Iterable[str]:

@@ -43,6 +43,7 @@ from ..exploration import (
 from ..party import ENVIRONMENTS
 from ..view import CampaignView
 from .act import Act, Overridable, action_fields, current_fight, read_overrides
+from .experience import left_home
 from .mechanics import damage_character, incapacitated, roll_duration_die
 from .registry import COMMANDS
 
@@ -305,6 +306,8 @@ def where_command(ctx: Context, intent: WhereIntent) -> Reply:
     entering = environment == "dungeon" and (
         party.environment != "dungeon" or location != party.location
     )
+    if environment != party.environment:
+        left_home(act)  # the next downtime is a return home (docs/rulings.md H291)
     act.set_party(
         replace(
             party,

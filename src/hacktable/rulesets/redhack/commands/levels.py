@@ -60,11 +60,19 @@ class LevelIntent(Intent):
         reroll: the prime requisite to roll again when both failed to rise
             (``--reroll DEX``), ``""`` to be asked (a script takes the first).
         ding: the GM's "ding" bonus, a note (``--ding TEXT``), ``""`` for none.
+        roll: ``roll N[,N...]``: the dice rolled at the table, in the order the level
+            rolls them: the cost's d6s, the hit die, a d20 per attribute, the prime
+            requisite's second d20 (RULINGS G5; docs/rulings.md H290).
     """
 
     name: str
     reroll: str = ""
     ding: str = ""
+    roll: tuple[int, ...] = ()
+
+    def entered(self) -> tuple[int, ...]:
+        """The dice entered with ``roll`` (RULINGS G5; docs/rulings.md H290)."""
+        return self.roll
 
     def access(self) -> Access:
         """The character's player spends their downtime action; the ding is the GM's
@@ -76,15 +84,16 @@ class LevelIntent(Intent):
 
 def _read_level(args: Args) -> LevelIntent:
     name = args.word("NAME")
-    flags = read_flags(args, ("--reroll", "--ding"))
+    flags = read_flags(args, ("--reroll", "--ding", "roll"))
     if "" in flags:
         raise args.error(f"unexpected {flags['']!r}")
-    return LevelIntent(name, flags.get("--reroll", "").upper(), flags.get("--ding", ""))
+    faces = args.faces(flags["roll"]) if "roll" in flags else ()
+    return LevelIntent(name, flags.get("--reroll", "").upper(), flags.get("--ding", ""), faces)
 
 
 @COMMANDS.typed(
     "level",
-    "level NAME [--reroll ATTR] [--ding TEXT]",
+    "level NAME [--reroll ATTR] [--ding TEXT] [roll N,...]",
     "gain a level as a downtime action: the cost, a hit die, a d20 for every attribute",
     LevelIntent,
     _read_level,
@@ -96,6 +105,9 @@ score adds 1 (not a test: 1 and 20 are not special; 19 is the cap). A prime requ
 that did not rise is rolled once more; if both failed, the console asks which (a
 script takes the first, or give --reroll ATTR). The GM's "ding" bonus is a note:
   level Tomas --ding "the chapel of Saint Oda names him its warden"
+"roll 4,5,20,1,..." takes the dice rolled at the table, in the order the level rolls
+them: the cost's d6s, the hit die, a d20 for each attribute in order, then the prime
+requisite's second d20 (RULINGS G5; docs/rulings.md H290).
 (redhack: Experience & Gaining Levels; RULINGS R28.)
 """,
     complete=_complete,

@@ -27,6 +27,7 @@ from ..party import fatigue_step
 from ..travel import DEFAULT_MOVES, Journey, TravelPlan, travelling_light
 from ..view import CampaignView
 from .act import Act, read_flags
+from .experience import left_home
 from .journey import JOURNEY_KEY, current_journey, living, plan_lines, traveller
 from .landscapes import LandscapeIntent, campaign_landscapes, landscape_for
 from .registry import COMMANDS
@@ -264,6 +265,7 @@ def _plan(ctx: Context, intent: TravelIntent) -> Reply:
         location = landscape.encounters.id if landscape.encounters else ""
     sign = party.sign if location == party.location else None
     act.set_party(replace(party, environment="wilderness", location=location, sign=sign))
+    left_home(act)  # the next downtime is a return home (docs/rulings.md H291)
     where = landscape.name if landscape else "the wilderness (redhack's survival table)"
     act.say(f"Journey {'re-planned' if before else 'planned'}: {where}", "title")
     for line in plan_lines(act, journey, characters):
