@@ -374,15 +374,43 @@ def test_a_principal_the_campaign_has_not_seated_is_refused(layer: CommandLayer)
     layer._authorise(stranger, _intent(layer, "log"))  # reading is anyone's
 
 
+def test_coins_and_gear_from_nothing_are_the_gms_unless_the_campaign_allows(
+    tmp_path: Path,
+) -> None:
+    """docs/rulings.md H256: a player spends their coins but does not add to them or
+    conjure gear, unless the campaign's ``player-gains`` setting says so."""
+    layer = campaign(tmp_path / "c.db", 4, SETUP)
+    try:
+        for line, what in (
+            ("coins Aldric +50", "add coins to Aldric"),
+            ("coins Aldric 999", "add coins to Aldric"),
+            ("give Aldric rope", "give Aldric gear"),
+        ):
+            before = layer.session.state
+            with pytest.raises(NotAllowedError) as refused:
+                layer.run(line, ANN)
+            assert str(refused.value) == (
+                f"Ann may not {what}: treasure and gear come from the GM (the campaign's "
+                "setting player-gains is gm-only; docs/rulings.md H256)"
+            )
+            assert layer.session.state == before
+        assert layer.run("coins Aldric -1", ANN).events
+        layer.run("settings player-gains allowed")
+        assert layer.run("coins Aldric +50", ANN).events
+        assert layer.run("give Aldric rope", ANN).events
+    finally:
+        layer.session.store.close()
+
+
 def test_a_player_plays_their_own_turn_end_to_end(tmp_path: Path) -> None:
     layer = campaign(tmp_path / "c.db", 4, SETUP)
     try:
         for line in (
             "test Aldric STR",
             "usage Aldric torch",
-            "give Aldric rope",
+            "buy Aldric rope",
             "equip Aldric shield off",
-            "coins Aldric +3",
+            "coins Aldric -1",
             "eat Mirela",
             "oppose Aldric STR Mirela DEX",
             "roll 2d6",
@@ -429,7 +457,7 @@ def test_a_player_undoes_their_own_actions_without_rolls(tmp_path: Path) -> None
     layer = campaign(tmp_path / "c.db", 4, SETUP)
     store = layer.session.store
     try:
-        layer.run("give Aldric rope", ANN)
+        layer.run("buy Aldric rope", ANN)
         if store.events()[-1].principal != "Ann":
             pytest.skip("the store keeps no event's principal yet (issue 8's store part)")
         assert layer.run("undo", ANN).events[0].undoes == store.last_seq() - 1

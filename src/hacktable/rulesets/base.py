@@ -67,6 +67,10 @@ class Setting:
 PLAYER_DICE = "player-dice"
 """The engine-wide setting of RULINGS G5: may players enter their own dice?"""
 
+PLAYER_GAINS = "player-gains"
+"""The engine-wide setting of docs/rulings.md H256: may players add coins and gear to
+their own characters from nothing?"""
+
 ENGINE_SETTINGS: tuple[Setting, ...] = (
     Setting(
         PLAYER_DICE,
@@ -76,8 +80,17 @@ ENGINE_SETTINGS: tuple[Setting, ...] = (
         "('roll 14'); gm-only: only the GM enters dice",
         "RULINGS G5",
     ),
+    Setting(
+        PLAYER_GAINS,
+        "gm-only",
+        ("gm-only", "allowed"),
+        "who adds coins and gear to a character from nothing ('coins Sly +50', 'give Sly "
+        "rope'): the GM (players spend, buy, sell, drop and stow their own), or the "
+        "players too",
+        "docs/rulings.md H256",
+    ),
 )
-"""The settings every campaign has, whatever its ruleset (RULINGS G5)."""
+"""The settings every campaign has, whatever its ruleset (RULINGS G5; H256)."""
 
 
 def check_player_dice(principal: Principal, setting: Callable[[str], object]) -> None:
@@ -95,6 +108,22 @@ def check_player_dice(principal: Principal, setting: Callable[[str], object]) ->
         return
     reason = f"the campaign's setting {PLAYER_DICE} is gm-only (RULINGS G5)"
     raise NotAllowedError(principal.name, "enter their own dice", reason)
+
+
+def check_player_gains(principal: Principal, setting: Callable[[str], object], what: str) -> None:
+    """Refuse a player's adding coins or gear from nothing unless the campaign's
+    ``player-gains`` setting allows it (docs/rulings.md H256); the GM always may.
+
+    Raises:
+        NotAllowedError: a player, and the setting is ``gm-only``.
+    """
+    if principal.role is Role.GM or setting(PLAYER_GAINS) == "allowed":
+        return
+    reason = (
+        f"treasure and gear come from the GM (the campaign's setting {PLAYER_GAINS} is "
+        "gm-only; docs/rulings.md H256)"
+    )
+    raise NotAllowedError(principal.name, what, reason)
 
 
 @dataclass(frozen=True, slots=True)

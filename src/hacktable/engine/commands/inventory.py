@@ -16,6 +16,7 @@ from typing import Any
 from ...dice import UsageDie
 from ...errors import HacktableError, RuleError
 from ...play.outcome import Reply
+from ...rulesets.base import check_player_gains
 from ...rulesets.context import CampaignView, Context
 from ...rulesets.grammar import Access, Args, Intent
 from ...rulesets.powers import CARRYING
@@ -97,6 +98,8 @@ def coins_command(ctx: Context, intent: CoinsIntent) -> Reply:
     target = {"set": value, "add": character.coins + value, "subtract": character.coins - value}[
         mode
     ]
+    if target > character.coins:
+        check_player_gains(ctx.principal, session.setting, f"add coins to {character.name}")
     after = character.with_coins(target)
     too_much = session.ruleset.carry_check(character, after)
     if too_much:
@@ -205,6 +208,7 @@ def give_command(ctx: Context, intent: GiveIntent) -> Reply:
     """Add an item."""
     session = ctx.session
     character = session.character(intent.character)
+    check_player_gains(ctx.principal, session.setting, f"give {character.name} gear")
     quantity = intent.quantity
     item, known = session.ruleset.make_item(intent.item, intent.custom)
     if intent.usage is not None:
