@@ -129,3 +129,32 @@ def test_undo_after_each_new_command_restores_the_state_exactly(
     assert layer.session.state.to_json() != before
     layer.run("undo")
     assert layer.session.state.to_json() == before
+
+
+def test_a_players_entered_d20_is_not_called_a_gm_override(tmp_path: Path) -> None:
+    """RULINGS G5: a player's own die entered in a fight is theirs, not the GM's
+    override."""
+    from hacktable.engine.execute import CommandLayer
+    from hacktable.engine.principal import Principal, Role
+    from hacktable.engine.session import Session
+    from hacktable.store import CampaignStore
+
+    layer = CommandLayer(Session(CampaignStore.open(tmp_path / "e.db"), seed=4))
+    ann = Principal(Role.PLAYER, "Ann")
+    try:
+        for line in (
+            "player add Ann",
+            "character new Aldric --class warrior --kit 1 --player Ann",
+            "fight start",
+            "fight add 1 goblin --hp 20",
+            "init roll 3",
+            "move Aldric close goblins",
+        ):
+            layer.run(line)
+        shown = "\n".join(
+            line.text for line in layer.run("attack Aldric goblin-1 roll 5", ann).lines
+        )
+        assert "dice entered by Ann: the d20 shows 5 (RULINGS G5)" in shown
+        assert "GM override" not in shown
+    finally:
+        layer.session.store.close()

@@ -11,6 +11,7 @@ from ....errors import CommandError, RuleError
 from ....play.codec import from_json, to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ....rules.resolution import TestRequest, TestResult
 from ....rules.tables import TableRoll
 from ...base import TableOutcome, check_player_dice
@@ -338,13 +339,22 @@ class Act:
         self.reply.add(f"  odds: {odds.describe()}", "odds")
         faces = self.overrides.get("faces")
         if faces:
-            self.say(f"  GM override: the d20 shows {', '.join(map(str, faces))}", "warning")
+            self.say(f"  {self.entered_line(20, faces)}", "warning")
         self.reply.add(f"  {result.explanation}", "dice")
         style = "success" if result.success else "failure"
         if result.critical.value != "none":
             style = "critical"
         self.reply.add(f"  => {result.outcome}", style)
         self.log.append(f"{title}: {result.explanation} => {result.outcome}")
+
+    def entered_line(self, die: int, faces: list[int]) -> str:
+        """The line for the faces entered with ``roll N``: the GM's override, or the
+        player's own dice rolled at the table (RULINGS G5)."""
+        shown = ", ".join(map(str, faces))
+        principal = self.ctx.principal
+        if principal.role is Role.GM:
+            return f"GM override: the d{die} shows {shown}"
+        return f"dice entered by {principal.name}: the d{die} shows {shown} (RULINGS G5)"
 
     def need_override(self, reason: str | None) -> None:
         """Refuse ``reason`` unless the GM overrode it (then note the override).

@@ -203,7 +203,7 @@ def roll_injury(act: Act, name: str) -> Character:
     act.need_override(injuries.injury_refusal(character))
     faces = act.overrides.get("faces")
     if faces and act.die == 6:  # the act was made for this table's d6 (injury, bandage)
-        act.say(f"GM override: the d6 shows {', '.join(map(str, faces))}", "warning")
+        act.say(act.entered_line(6, faces), "warning")
     outcome = injuries.tend(
         act.ruleset,
         character,
