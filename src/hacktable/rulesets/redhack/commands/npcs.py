@@ -63,7 +63,9 @@ class NpcIntent(Intent):
     tags: tuple[str, ...] = ()
 
     def access(self) -> Access:
-        """The GM's: the NPCs' numbers (docs/rulings.md H106)."""
+        """The GM's: the NPCs' numbers, to set or to read (docs/rulings.md H106)."""
+        if not self.name:
+            return Access.gm(CONTENT, "read the NPCs' major and minor values")
         return Access.gm(CONTENT, "give an NPC major and minor values")
 
 
