@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ....errors import CommandError
+from ....errors import CommandError, HacktableError
 from ...grammar import Args
 from ..attacks import darkness
 from ..fight import Fight
@@ -18,8 +18,10 @@ from .registry import COMMANDS
 __all__ = [
     "complete_attack",
     "complete_defend",
+    "complete_names",
     "fight_sources",
     "gm_sources",
+    "is_character",
     "is_fighter",
     "read_action_words",
     "usage_error",
@@ -148,3 +150,22 @@ def is_fighter(act: Act, fight: Fight, name: str) -> bool:
         return fight.has_fighter(act.session.character(name).name)
     except Exception:
         return False
+
+
+def complete_names(session: CampaignView, words: list[str]) -> Iterable[str]:
+    """Completions naming anyone in a fight: the characters, and the current fight's
+    foes and groups (``move``, ``block``, ``flag``)."""
+    fight = current_fight(session)
+    names = [c.name for c in session.characters()]
+    if fight is not None:
+        names += [f.key for f in fight.foes] + [g.key for g in fight.groups]
+    return names
+
+
+def is_character(act: Act, name: str) -> bool:
+    """Whether ``name`` names one of the campaign's characters."""
+    try:
+        act.session.character(name)
+    except HacktableError:
+        return False
+    return True
