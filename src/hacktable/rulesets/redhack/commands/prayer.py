@@ -69,13 +69,21 @@ class CureIntent(Intent):
 
 
 def _read_cure(args: Args) -> CureIntent:
+    """``NAME SPELL [for CURE]``: names spaces and all, as the sheet shows them
+    (``cure Tomas hold person for cure light wounds``; docs/rulings.md H280)."""
     name = args.word("NAME")
-    spell = args.word("SPELL")
+    words = args.rest()
+    lowered = [w.lower() for w in words]
     cure = None
-    if args.optional() is not None:
-        cure = args.word("CURE")
-    args.done()
-    return CureIntent(name, spell, cure)
+    if "for" in lowered:
+        at = len(lowered) - 1 - lowered[::-1].index("for")
+        cure = " ".join(words[at + 1 :]) or None
+        if cure is None:
+            raise args.error("missing CURE")
+        words = words[:at]
+    if not words:
+        raise args.error("missing SPELL")
+    return CureIntent(name, " ".join(words), cure)
 
 
 @COMMANDS.typed(
@@ -103,7 +111,7 @@ def cure_command(ctx: Context, intent: CureIntent) -> Reply:
     act = Act(ctx)
     character = _cleric(act, intent.name)
     spells = spells_for(act.session)
-    traded = spells.get(intent.spell)
+    traded = spells.get(intent.spell, "divine")
     slots = character_slots(character)
     held = [i for i, s in enumerate(slots) if s.ready and s.spell == traded.id]
     if not held:
@@ -242,7 +250,7 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
     act.read_table(read)
     act.say(f"  {read.explanation}", "dice")
     value = read.value
-    asked = [spells.get(s).id for s in intent.asked]
+    asked = [spells.get(s, "divine").id for s in intent.asked]
     if value <= 2:
         character = replace(character, magic=replace(character.magic, silenced_day=day))
         act.update(character)

@@ -1,0 +1,52 @@
+"""What a newcomer and a GM found trying issue 10's redhack as the README and the
+helps tell it: each test failed before its fix (issue 10 §1, §2, §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hacktable.errors import RuleError
+
+from ...console.conftest import Play
+
+
+@pytest.fixture
+def cleric(table: Play) -> Play:
+    """Oda, a cleric whose prayerbook holds Hold Person (prayer), WIS 16 (two slots),
+    after a long rest (free to memorise)."""
+    table(
+        "character new Oda --class cleric --kit 1 "
+        "--spells hold-person-prayer,bless,silence,detect-evil"
+    )
+    table("character set Oda WIS 16")
+    table("rest long")
+    return table
+
+
+def test_a_prayer_is_memorised_by_the_name_the_sheet_shows(cleric: Play) -> None:
+    """Issue 10 §2: the sheet lists "Hold Person (prayer)"; a GM typing "memorise Oda
+    hold person" was told "Hold Person is a arcane spell; Oda casts divine" (the
+    arcane twin of the same name). A caster's own kind of a spell is meant (H280)."""
+    out = cleric("memorise Oda hold person")
+    assert "Oda memorises Hold Person (prayer)" in out
+    slots = cleric.session.character("Oda").magic.slots
+    assert any(s.spell == "hold-person-prayer" for s in slots)
+
+
+def test_a_prayer_is_cast_and_traded_by_its_name(cleric: Play) -> None:
+    """Issue 10 §2: cast and the Cure trade read the name as the cleric's prayer
+    (H280)."""
+    cleric("memorise Oda hold person, bless")
+    out = cleric("cure Oda hold person for cure light wounds")
+    assert "Oda forgets Hold Person (prayer) for Cure Light Wounds" in out
+    assert "Oda casts Bless" in cleric("cast Oda bless")
+    cleric("rest long")
+    cleric("memorise Oda hold person")
+    assert "Oda casts Hold Person (prayer)" in cleric("cast Oda hold person")
+
+
+def test_the_other_magic_without_a_twin_is_still_refused(cleric: Play) -> None:
+    """Issue 10 §1: a wizard's spell with no prayer of its name stays refused, in one
+    line that reads as English."""
+    with pytest.raises(RuleError, match="Sleep is an arcane spell; Oda casts divine"):
+        cleric("memorise Oda sleep")
