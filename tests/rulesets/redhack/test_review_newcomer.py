@@ -50,3 +50,26 @@ def test_the_other_magic_without_a_twin_is_still_refused(cleric: Play) -> None:
     line that reads as English."""
     with pytest.raises(RuleError, match="Sleep is an arcane spell; Oda casts divine"):
         cleric("memorise Oda sleep")
+
+
+def test_the_console_asks_which_prime_requisite_with_their_scores(table: Play) -> None:
+    """Issue 10 §3: "one more roll for a prime requisite that did not rise"; when both
+    failed the console asks which. The GM is asked before the level's lines are shown,
+    so the question names each score to choose by (H281)."""
+    table("where town")
+    table("character set Aldric STR 18")
+    table("character set Aldric DEX 17")
+    table("coins Aldric +100")
+    table("xp Aldric +1 gm")
+    table("rest downtime")
+    table("roll 1d20")  # seed 3: with this roll first, neither prime requisite rises
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "DEX" if "roll which again" in question else ""
+
+    reply = table.console.execute("level Aldric", ask=ask)
+    text = "\n".join(line.text for line in reply.lines)
+    assert "Neither STR 18 nor DEX 17 rose: roll which again? " in asked
+    assert "Prime requisite DEX did not rise: rolled again: DEX 17" in text
