@@ -73,3 +73,19 @@ def test_the_console_asks_which_prime_requisite_with_their_scores(table: Play) -
     text = "\n".join(line.text for line in reply.lines)
     assert "Neither STR 18 nor DEX 17 rose: roll which again? " in asked
     assert "Prime requisite DEX did not rise: rolled again: DEX 17" in text
+
+
+def test_the_second_sack_is_named_as_put_s_help_names_it(table: Play) -> None:
+    """Issue 10 §4: 'help put' gives "put Sly torches in small-sack-2"; with two sacks
+    bought and neither used yet, it answered "unknown container 'small-sack-2'". The
+    second Small Sack on the sheet takes that label (H282)."""
+    table("coins Sly +10")
+    table("buy Sly small sack x2")
+    out = table("put Sly torch in small-sack-2")
+    assert "in the Small Sack [small-sack-2]" in out
+    sly = table.session.character("Sly")
+    sacks = [i for i in sly.inventory if i.ref == "small-sack"]
+    assert not sacks[0].label
+    assert sacks[1].label == "small-sack-2"
+    assert "in the Small Sack [small-sack]" in table("put Sly hand weapon in small-sack")
+    assert sly.inventory[sly.find_item("torch")].holder == "small-sack-2"
