@@ -89,3 +89,21 @@ def test_the_second_sack_is_named_as_put_s_help_names_it(table: Play) -> None:
     assert sacks[1].label == "small-sack-2"
     assert "in the Small Sack [small-sack]" in table("put Sly hand weapon in small-sack")
     assert sly.inventory[sly.find_item("torch")].holder == "small-sack-2"
+
+
+def test_a_monster_cannot_hold_in_the_party_s_free_round(table: Play) -> None:
+    """Issue 10 §7 ("monsters holding actions"): in the free round a natural 20 wins,
+    the monsters do not act; 'hold goblin-1' was taken there and then forgotten, the
+    goblin not acting first next round as it said it would (RULINGS R13; H283)."""
+    from hacktable.rulesets.redhack.fight import Fight, Fighter, Foe, Group
+    from hacktable.rulesets.redhack.procedure import hold_foe
+
+    goblin = Foe("goblin-1", "Goblin 1", "goblin", "goblins", 1, 11, 4, 4, morale=7)
+    group = Group("goblins", "Goblins", "goblin", 1)
+    free = Fight(1, phase="free-round", fighters=(Fighter("Sly"),), groups=(group,), foes=(goblin,))
+    with pytest.raises(RuleError, match="does not act in the party's free round"):
+        hold_foe(free, goblin)
+    table("fight start")
+    table("fight add 1 goblin")
+    table("init")
+    assert "holds its action" in table("hold goblin-1")
