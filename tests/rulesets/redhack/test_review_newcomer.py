@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hacktable.errors import RuleError
+from hacktable.errors import RuleError, UnknownNameError
 
 from ...console.conftest import Play
 
@@ -107,3 +107,20 @@ def test_a_monster_cannot_hold_in_the_party_s_free_round(table: Play) -> None:
     table("fight add 1 goblin")
     table("init")
     assert "holds its action" in table("hold goblin-1")
+
+
+def test_an_item_given_by_the_name_players_use_is_equipped_by_it(table: Play) -> None:
+    """Issue 10 §4: "Item names resolve as players type them". 'give Mirela leather
+    armour' gave "Leather"; 'equip Mirela leather armour' then answered "unknown item
+    of Mirela 'leather armour' (did you mean 'Leather'?)". The carried item of the
+    list entry the name resolves to is meant (H284)."""
+    table("give Mirela leather armour")
+    assert "Mirela equips Leather" in table("equip Mirela leather armour")
+    table("give Mirela plate armour")
+    assert "Mirela drops Plate Mail" in table("drop Mirela plate armour")
+    with pytest.raises(UnknownNameError):
+        table("equip Mirela chain mail")
+    table("coins Mirela +10")
+    table("buy Mirela backpack")
+    table("give Mirela plate armour")
+    assert "puts Plate Mail in the Backpack" in table("put Mirela plate armour in backpack")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from ....engine.commands.inventory import find_carried
 from ....errors import HacktableError, RuleError, UnknownNameError
 from ....play.character import fold
 from ....play.outcome import Reply
@@ -179,7 +180,7 @@ def put_command(ctx: Context, intent: PutIntent) -> Reply:
         )
         what = f"{intent.coins} coins"
     else:
-        index = source.find_item(intent.item)
+        index = find_carried(ctx.session.ruleset, source, intent.item)  # (H284)
         after, into = _containers(
             source, intent.container, lambda i: containers.put_item(source, index, i)
         )
