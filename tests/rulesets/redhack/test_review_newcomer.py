@@ -124,3 +124,20 @@ def test_an_item_given_by_the_name_players_use_is_equipped_by_it(table: Play) ->
     table("buy Mirela backpack")
     table("give Mirela plate armour")
     assert "puts Plate Mail in the Backpack" in table("put Mirela plate armour in backpack")
+
+
+def test_pray_for_reads_spell_names_with_spaces(cleric: Play) -> None:
+    """Issue 10 §2: "pray Oda for detect evil roll 17" was "unexpected 'evil'", though
+    memorise and cast read "detect evil" (H280)."""
+    from hacktable.engine.execute import CommandLayer
+
+    intent = CommandLayer(cleric.session).parse(
+        "pray Oda for detect evil, hold person perfect remove fear roll 17"
+    )
+    assert intent.asked == ("detect evil", "hold person")  # type: ignore[attr-defined]
+    assert intent.perfect == "remove fear"  # type: ignore[attr-defined]
+    cleric("memorise Oda detect evil, hold person")
+    cleric("cast Oda detect evil")
+    out = cleric("pray Oda for detect evil roll 17")
+    assert "Gain exactly the spells you prayed for" in out
+    assert "Detect Evil" in out.split("regained:")[1]

@@ -173,6 +173,18 @@ class PrayIntent(Intent):
         return Access.play(self.name, what="pray")
 
 
+def _spell_words(args: Args, what: str) -> str:
+    """Spell names spaces and all, up to the next keyword ("for detect evil, bless
+    roll 17"; docs/rulings.md H280)."""
+    words = [args.word(what)]
+    while (following := args.peek()) is not None and following.lower() not in _PRAY_WORDS:
+        words.append(args.word(what))
+    return " ".join(words)
+
+
+_PRAY_WORDS = frozenset({"for", "perfect", "override", "roll"})
+
+
 def _read_pray(args: Args) -> PrayIntent:
     name = args.word("NAME")
     asked: tuple[str, ...] = ()
@@ -186,9 +198,10 @@ def _read_pray(args: Args) -> PrayIntent:
         elif word == "roll":
             faces = args.faces(args.word("the faces rolled"))
         elif word == "for":
-            asked = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
+            listed = _spell_words(args, "SPELL[,SPELL...]")
+            asked = tuple(s.strip() for s in listed.split(",") if s.strip())
         elif word == "perfect":
-            perfect = args.word("SPELL")
+            perfect = _spell_words(args, "SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
     return PrayIntent(name, asked, perfect, override, faces)
