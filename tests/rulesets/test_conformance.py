@@ -180,10 +180,11 @@ def test_the_example_sessions_match_their_golden_transcripts(
     ruleset_id: str, tmp_path: Path
 ) -> None:
     """Each example session, played after the ones before it on one campaign at its
-    seed, prints its golden transcript byte for byte."""
+    seed (its secret stream's too, as `make run` gives the fourth with --secret-seed),
+    prints its golden transcript byte for byte."""
     campaign = tmp_path / "examples.db"
     for script, seed, golden in get_ruleset(ruleset_id).example_sessions():
-        transcript = run_script(campaign, ROOT / script, seed, ruleset_id)
+        transcript = run_script(campaign, ROOT / script, seed, ruleset_id, secret_seed=seed)
         assert transcript == (ROOT / golden).read_text(encoding="utf-8"), script
 
 
