@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...dice import UsageDie
-from ...errors import HacktableError, RuleError
+from ...errors import HacktableError, RuleError, UnknownNameError
+from ...play.character import Character
 from ...play.outcome import Reply
 from ...rulesets.base import check_player_gains
 from ...rulesets.context import CampaignView, Context
 from ...rulesets.grammar import Access, Args, Intent
 from ...rulesets.powers import CARRYING
 from .registry import CORE
+
+if TYPE_CHECKING:
+    from ...rulesets.base import Ruleset
 
 __all__ = [
     "CoinsIntent",
@@ -267,12 +271,33 @@ def drop_command(ctx: Context, intent: DropIntent) -> Reply:
     """Remove an item."""
     session = ctx.session
     character = session.character(intent.character)
-    index = character.find_item(intent.item)
+    index = find_carried(session.ruleset, character, intent.item)
     item = character.inventory[index]
     after = character.remove_item(index)
     summary = f"{character.name} drops {item.describe()}"
     session.commit_character("item.drop", character, after, summary, ctx.line)
     return Reply().add(summary)
+
+
+def find_carried(ruleset: Ruleset[Any], character: Character, name: str) -> int:
+    """The index of the carried item called ``name`` (``Character.find_item``), else
+    of the first item of the list entry ``name`` resolves to as ``give`` reads it
+    ("leather armour" finds "Leather"; docs/rulings.md H284).
+
+    Raises:
+        UnknownNameError: neither finds one (the inventory's names offered).
+    """
+    try:
+        return character.find_item(name)
+    except UnknownNameError as missing:
+        try:
+            ref = ruleset.make_item(name)[0].ref
+        except HacktableError:
+            raise missing from None
+        for index, item in enumerate(character.inventory):
+            if ref is not None and item.ref == ref:
+                return index
+        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +362,7 @@ def equip_command(ctx: Context, intent: EquipIntent) -> Reply:
     session = ctx.session
     character = session.character(intent.character)
     off = intent.off
-    index = character.find_item(intent.item)
+    index = find_carried(session.ruleset, character, intent.item)
     item = character.inventory[index]
     after = session.ruleset.equip(character, index, not off)
     if item.kind == "weapon":

@@ -100,8 +100,13 @@ def hold_foe(fight: Fight, foe: Foe) -> Fight:
     Combat > Holding Actions & Reactions; docs/rulings.md H227).
 
     Raises:
-        RuleError: it is out of the fight or has attacked this round.
+        RuleError: it is out of the fight, has attacked this round, or the round is
+            the party's free round, in which monsters do not act (RULINGS R13; H283).
     """
+    if fight.phase == "free-round":
+        raise RuleError(
+            f"{foe.name} does not act in the party's free round: no action to hold (RULINGS R13)"
+        )
     if not foe.fighting:
         raise RuleError(f"{foe.name} is {foe.status}: not in the fight")
     if foe.attacks_made:

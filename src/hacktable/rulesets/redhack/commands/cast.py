@@ -186,6 +186,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
         cast_from_scroll(act, intent.name, spell)
     else:
         character, kind = caster(act, intent.name)
+        spell = spells.get(intent.spell, kind)
         spend_action(act, intent.name)
         if spell.cantrip and character.magic.cantrip == spell.id:
             act.say(f"{character.name} casts the cantrip {spell.name} (at will, no roll; R25)")

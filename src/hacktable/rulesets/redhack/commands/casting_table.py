@@ -41,7 +41,10 @@ def from_slot(
     """
     slots = character_slots(character)
     if spell.kind != kind:
-        raise RuleError(f"{spell.name} is a {spell.kind} spell; {character.name} casts {kind}")
+        article = "an" if spell.kind[:1] in "aeiou" else "a"
+        raise RuleError(
+            f"{spell.name} is {article} {spell.kind} spell; {character.name} casts {kind}"
+        )
     if not any(s.level >= spell.level and not s.lost for s in slots):
         have = ", ".join(f"L{s.level}" for s in slots) or "none"
         raise RuleError(

@@ -185,9 +185,11 @@ def _prime_again(
     elif wanted in failed:
         choice = wanted
     elif act.ctx.ask is not None:
+        scores = {r.attribute: r.after for r in rolls}
+        named = " nor ".join(f"{p} {scores[p]}" for p in failed)  # (H281)
         choice = ask_until(
             act.ctx,
-            f"Neither {' nor '.join(failed)} rose: roll which again? ",
+            f"Neither {named} rose: roll which again? ",
             lambda answer: _check_prime(answer, failed),
             what="level",
             command="level",

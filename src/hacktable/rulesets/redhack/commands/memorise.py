@@ -121,9 +121,9 @@ def _known(spells: SpellList, character: Character, kind: str, name: str) -> Spe
         UnknownNameError: no such spell. RuleError: not in the book, the wrong kind, or
             a cantrip.
     """
-    spell = spells.get(name)
+    spell = spells.get(name, kind)
     if spell.kind != kind:
-        raise RuleError(f"{spell.name} is a {spell.kind} spell; {character.name} casts {kind}")
+        raise RuleError(f"{spell.name} is {_a(spell.kind)} spell; {character.name} casts {kind}")
     if spell.cantrip:
         raise RuleError(f"{spell.name} is a cantrip: cast at will, never memorised (R25)")
     granted = kind == "divine" and spell.level >= 3
@@ -131,3 +131,8 @@ def _known(spells: SpellList, character: Character, kind: str, name: str) -> Spe
         book = "prayerbook" if kind == "divine" else "book"
         raise RuleError(f"{spell.name} is not in {character.name}'s {book}")
     return spell
+
+
+def _a(kind: str) -> str:
+    """ "an arcane", "a divine"."""
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"

@@ -69,13 +69,21 @@ class CureIntent(Intent):
 
 
 def _read_cure(args: Args) -> CureIntent:
+    """``NAME SPELL [for CURE]``: names spaces and all, as the sheet shows them
+    (``cure Tomas hold person for cure light wounds``; docs/rulings.md H280)."""
     name = args.word("NAME")
-    spell = args.word("SPELL")
+    words = args.rest()
+    lowered = [w.lower() for w in words]
     cure = None
-    if args.optional() is not None:
-        cure = args.word("CURE")
-    args.done()
-    return CureIntent(name, spell, cure)
+    if "for" in lowered:
+        at = len(lowered) - 1 - lowered[::-1].index("for")
+        cure = " ".join(words[at + 1 :]) or None
+        if cure is None:
+            raise args.error("missing CURE")
+        words = words[:at]
+    if not words:
+        raise args.error("missing SPELL")
+    return CureIntent(name, " ".join(words), cure)
 
 
 @COMMANDS.typed(
@@ -103,7 +111,7 @@ def cure_command(ctx: Context, intent: CureIntent) -> Reply:
     act = Act(ctx)
     character = _cleric(act, intent.name)
     spells = spells_for(act.session)
-    traded = spells.get(intent.spell)
+    traded = spells.get(intent.spell, "divine")
     slots = character_slots(character)
     held = [i for i, s in enumerate(slots) if s.ready and s.spell == traded.id]
     if not held:
@@ -165,6 +173,18 @@ class PrayIntent(Intent):
         return Access.play(self.name, what="pray")
 
 
+def _spell_words(args: Args, what: str) -> str:
+    """Spell names spaces and all, up to the next keyword ("for detect evil, bless
+    roll 17"; docs/rulings.md H280)."""
+    words = [args.word(what)]
+    while (following := args.peek()) is not None and following.lower() not in _PRAY_WORDS:
+        words.append(args.word(what))
+    return " ".join(words)
+
+
+_PRAY_WORDS = frozenset({"for", "perfect", "override", "roll"})
+
+
 def _read_pray(args: Args) -> PrayIntent:
     name = args.word("NAME")
     asked: tuple[str, ...] = ()
@@ -178,9 +198,10 @@ def _read_pray(args: Args) -> PrayIntent:
         elif word == "roll":
             faces = args.faces(args.word("the faces rolled"))
         elif word == "for":
-            asked = tuple(s for s in args.word("SPELL[,SPELL...]").split(",") if s)
+            listed = _spell_words(args, "SPELL[,SPELL...]")
+            asked = tuple(s.strip() for s in listed.split(",") if s.strip())
         elif word == "perfect":
-            perfect = args.word("SPELL")
+            perfect = _spell_words(args, "SPELL")
         else:
             raise args.error(f"unexpected {word!r}")
     return PrayIntent(name, asked, perfect, override, faces)
@@ -242,7 +263,7 @@ def pray_command(ctx: Context, intent: PrayIntent) -> Reply:
     act.read_table(read)
     act.say(f"  {read.explanation}", "dice")
     value = read.value
-    asked = [spells.get(s).id for s in intent.asked]
+    asked = [spells.get(s, "divine").id for s in intent.asked]
     if value <= 2:
         character = replace(character, magic=replace(character.magic, silenced_day=day))
         act.update(character)

@@ -5,8 +5,9 @@ H195-H198). The rules are :mod:`..containers`'s."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ....engine.commands.inventory import find_carried
 from ....errors import HacktableError, RuleError, UnknownNameError
 from ....play.character import fold
 from ....play.outcome import Reply
@@ -119,6 +120,23 @@ def _containers(
     raise first
 
 
+def _numbered(character: Character, name: str) -> Character:
+    """The character with the Nth container of a kind labelled ``REF-N`` when ``name``
+    says so and no container has that label yet: "small-sack-2" is the second Small
+    Sack on the sheet, before either was used (docs/rulings.md H282)."""
+    inventory = character.inventory
+    if any(item.label and fold(item.label) == fold(name) for item in inventory):
+        return character
+    base, _, number = fold(name).rpartition("-")
+    if not base or not number.isdigit() or int(number) < 2:
+        return character
+    kind = [i for i, item in enumerate(inventory) if item.ref == base and containers.holds(item)]
+    if len(kind) < int(number) or inventory[kind[int(number) - 1]].label:
+        return character
+    index = kind[int(number) - 1]
+    return character.replace_item(index, replace(inventory[index], label=f"{base}-{number}"))
+
+
 def _finish(ctx: Context, before: Character, after: Character, summary: str, action: str) -> Reply:
     ruleset = redhack_of(ctx.session)
     too_much = ruleset.carry_check(before, after)
@@ -155,17 +173,18 @@ worn containers and worn armour none (redhack: Equipment > Encumberance; RULINGS
 def put_command(ctx: Context, intent: PutIntent) -> Reply:
     """Put something in a container."""
     before: Character = ctx.session.character(intent.character)
+    source = _numbered(before, intent.container)
     if intent.coins:
         after, into = _containers(
-            before, intent.container, lambda i: containers.put_coins(before, intent.coins, i)
+            source, intent.container, lambda i: containers.put_coins(source, intent.coins, i)
         )
         what = f"{intent.coins} coins"
     else:
-        index = before.find_item(intent.item)
+        index = find_carried(ctx.session.ruleset, source, intent.item)  # (H284)
         after, into = _containers(
-            before, intent.container, lambda i: containers.put_item(before, index, i)
+            source, intent.container, lambda i: containers.put_item(source, index, i)
         )
-        what = before.inventory[index].name
+        what = source.inventory[index].name
     container = after.inventory[into]
     summary = f"{before.name} puts {what} in the {container.name} [{container.label}]"
     return _finish(ctx, before, after, summary, "item.put")

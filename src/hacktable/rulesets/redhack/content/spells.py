@@ -217,12 +217,22 @@ class SpellList:
         """Every spell's id."""
         return tuple(s.id for s in self.spells)
 
-    def get(self, id_or_name: str) -> Spell:
-        """The spell with this id or name, or the one whose id or name starts with it.
+    def get(self, id_or_name: str, kind: str | None = None) -> Spell:
+        """The spell with this id or name, or the one whose id or name starts with it;
+        with ``kind``, a caster's own kind of a spell both magics share a name with
+        ("hold person" for a cleric: Hold Person (prayer); docs/rulings.md H280).
 
         Raises:
             UnknownNameError: none, or several, match.
         """
+        found = self._get(id_or_name)
+        if kind is None or found.kind == kind:
+            return found
+        key = lookup_key(found.name)
+        twins = [s for s in self.spells if s.kind == kind and lookup_key(s.name).startswith(key)]
+        return twins[0] if len(twins) == 1 else found
+
+    def _get(self, id_or_name: str) -> Spell:
         key = lookup_key(id_or_name)
         found = self._by_key.get(key)
         if found is not None:
