@@ -146,7 +146,8 @@ def test_8_regains_the_spells_asked_for(chapel: Play, monkeypatch: pytest.Monkey
     pray_at(chapel, monkeypatch, 8, line=" for bless,bless")
     after = slots(chapel)
     assert after[0].lost
-    assert sorted(s.spell or "" for s in after[1:] if s.ready) == ["bless", "bless"]
+    ready = [s.spell for s in after[1:] if s.ready]
+    assert ready.count("bless") == 2  # and a prayer still memorised is kept (H171)
 
 
 def test_10_fills_every_slot_with_the_deitys_choice(
@@ -221,7 +222,7 @@ def test_17_to_19_grant_exactly_what_was_asked(
     pray_at(chapel, monkeypatch, value, line=" for silence,silence,bless")
     after = slots(chapel)
     assert [s.spell for s in after if s.ready] == ["silence", "silence", "bless"]
-    assert after[3].spell is None
+    assert not after[3].ready  # cast, and not asked for: not regained (H171)
 
 
 def test_20_regains_all_plus_the_perfect_spell(
@@ -337,3 +338,15 @@ def test_owed_alms_add_up_and_are_paid_or_cleared(
     assert not chapel.session.character("Tomas").has_condition("owes-alms")
     with pytest.raises(RuleError, match="owes no alms"):
         chapel("alms Tomas pay")
+
+
+def test_17_keeps_a_prayer_still_memorised_and_names_only_those_granted(
+    chapel: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H171: "Gain exactly the spells you prayed for" refills cast slots with what was
+    asked; the unused Find Traps stays memorised, and the line names no "empty"."""
+    out = pray_at(chapel, monkeypatch, 17, line=" for silence")
+    after = slots(chapel)
+    assert [s.spell for s in after if s.ready] == ["silence", "find-traps"]
+    assert "regained: Silence" in out
+    assert "empty" not in out

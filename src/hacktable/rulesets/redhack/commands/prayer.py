@@ -370,13 +370,15 @@ def _regain(
     if asked:
         from ..magic.memorise import place
 
-        empty = tuple(replace(s, spell=None, spent=False) if not s.lost else s for s in slots)
-        out = place(empty, [(a, max(1, _level(spells, a))) for a in asked], None)
+        # exactly those asked: into the cast (or empty) slots first, the prayers still
+        # memorised kept unless there is no other room (H171)
+        out = place(slots, [(a, max(1, _level(spells, a))) for a in asked], None)
+        names = [_name(spells, a) for a in asked]
     else:
         out = regain(slots, fill)
+        names = [_name(spells, s.spell) for s in out if s.spell and not s.lost]
     set_slots(act, character, out)
-    names = [_name(spells, s.spell) if s.spell else "empty" for s in out if not s.lost]
-    act.say("  regained: " + ", ".join(names), "success")
+    act.say("  regained: " + (", ".join(names) or "nothing"), "success")
     return out
 
 
