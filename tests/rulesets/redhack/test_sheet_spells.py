@@ -56,3 +56,8 @@ def test_without_the_campaign_the_packaged_list_shows_the_id(own: Play) -> None:
     character = own.session.character("Mirela")
     lines = own.session.ruleset.character_sheet(character)
     assert "  Book: grave-chill, Sleep, Light" in lines
+
+
+def test_the_sheet_character_new_prints_names_it(own: Play) -> None:
+    shown = own("character new Oda --class wizard --kit 1 --spells grave-chill,sleep,light")
+    assert "  Book: Grave Chill, Sleep, Light" in shown

@@ -358,7 +358,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     )
     reply.extend(creation.lines)
     reply.add("")
-    reply.extend(ruleset.character_sheet(character))
+    reply.extend(ruleset.character_sheet(character, session.state))
     session.commit(
         Event(
             "character.new",
