@@ -300,6 +300,9 @@ def test_help(play: Play) -> None:
     for name in ("roll", "test", "save", "character", "usage", "table", "log", "undo", "help"):
         assert name in listing
     assert "RULINGS G3" in play("help usage")
+    rows = [line for line in listing.splitlines() if not line.startswith("help COMMAND")]
+    width = len("character export")  # the longest name: summaries start after it
+    assert all(row[width] == " " and row[width + 1] != " " for row in rows)
 
 
 def test_note_keeps_apostrophes(play: Play) -> None:

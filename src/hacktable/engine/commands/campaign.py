@@ -405,8 +405,9 @@ def help_command(ctx: Context, intent: HelpIntent) -> Reply:
             reply.add(f"  also: {', '.join(found.aliases)}", "muted")
         return reply
     commands = {c.name: c for commands in reversed(sets) for c in commands}
+    width = max(len(name) for name in commands)  # two-word names too ("character export")
     for cmd in sorted(commands.values(), key=lambda c: c.name):
-        reply.add(f"{cmd.name:<10} {cmd.summary}")
+        reply.add(f"{cmd.name:<{width}} {cmd.summary}")
     reply.add("help COMMAND explains one; Tab completes commands and names.", "muted")
     return reply
 
