@@ -40,6 +40,10 @@ class Estimate:
     low: float
     high: float
 
+    def to_json(self) -> dict[str, float]:
+        """The figure and its interval as JSON: ``{"mean", "low", "high"}``."""
+        return {"mean": self.mean, "low": self.low, "high": self.high}
+
 
 def percent_text(estimate: Estimate) -> str:
     """A rate and its interval as a summary line shows it: ``" 78.0%  (76.1% to 79.7%)"``."""

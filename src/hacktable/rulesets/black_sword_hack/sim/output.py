@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ....rules.montecarlo import Estimate, histogram, number_text, percent_text
+from ....rules.montecarlo import histogram, number_text, percent_text
 from .model import MAX_TURNS
 from .stats import Summary
 
@@ -36,9 +36,6 @@ def render_summary(summary: Summary) -> list[str]:
 def summary_to_json(summary: Summary) -> dict[str, Any]:
     """The summary as one JSON-ready object."""
 
-    def estimate(e: Estimate) -> dict[str, float]:
-        return {"mean": e.mean, "low": e.low, "high": e.high}
-
     return {
         "ruleset": "black-sword-hack",
         "engine": summary.engine,
@@ -46,12 +43,12 @@ def summary_to_json(summary: Summary) -> dict[str, Any]:
         "runs": summary.runs,
         "party": list(summary.party),
         "foes": summary.foes,
-        "win_rate": estimate(summary.win_rate),
-        "draw_rate": estimate(summary.draw_rate),
-        "helpless": estimate(summary.helpless),
-        "killed": estimate(summary.killed),
-        "doomed": estimate(summary.doomed),
-        "turns": estimate(summary.turns),
+        "win_rate": summary.win_rate.to_json(),
+        "draw_rate": summary.draw_rate.to_json(),
+        "helpless": summary.helpless.to_json(),
+        "killed": summary.killed.to_json(),
+        "doomed": summary.doomed.to_json(),
+        "turns": summary.turns.to_json(),
         "max_turns": MAX_TURNS,
         "turn_counts": list(summary.turn_counts),
         "won_turn_counts": list(summary.won_turn_counts),

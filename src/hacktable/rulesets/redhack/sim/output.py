@@ -8,7 +8,7 @@ from typing import Any
 
 from ....rules.montecarlo import histogram, number_text, percent_text
 from .model import MAX_ROUNDS
-from .stats import Estimate, Summary
+from .stats import Summary
 
 __all__ = ["plot", "render_summary", "summary_to_json"]
 
@@ -38,22 +38,19 @@ def render_summary(summary: Summary) -> list[str]:
 def summary_to_json(summary: Summary) -> dict[str, Any]:
     """The summary as one JSON-ready object."""
 
-    def estimate(e: Estimate) -> dict[str, float]:
-        return {"mean": e.mean, "low": e.low, "high": e.high}
-
     return {
         "engine": summary.engine,
         "seed": summary.seed,
         "runs": summary.runs,
         "party": list(summary.party),
         "foes": summary.foes,
-        "win_rate": estimate(summary.win_rate),
-        "out": estimate(summary.out),
-        "dead": estimate(summary.dead),
-        "injured": estimate(summary.injured),
-        "captured": estimate(summary.captured),
-        "rounds": estimate(summary.rounds),
-        "draw_rate": estimate(summary.draw_rate),
+        "win_rate": summary.win_rate.to_json(),
+        "out": summary.out.to_json(),
+        "dead": summary.dead.to_json(),
+        "injured": summary.injured.to_json(),
+        "captured": summary.captured.to_json(),
+        "rounds": summary.rounds.to_json(),
+        "draw_rate": summary.draw_rate.to_json(),
         "max_rounds": MAX_ROUNDS,
         "round_counts": list(summary.round_counts),
         "won_round_counts": list(summary.won_round_counts),
