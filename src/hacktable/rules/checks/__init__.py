@@ -7,6 +7,8 @@ ruleset's variant as data:
   (redhack RULINGS R1-R3; black-sword-hack B1);
 - :mod:`.against_dc`: d20 + modifier meeting or beating a DC or AC (fantasy-hack,
   skill-die ability checks; RULINGS F3, S1);
+- :mod:`.opposed`: both sides roll d20 + modifier, the higher total wins, ties as the
+  rule says (fantasy-hack F5), with the exact odds of every margin;
 - :mod:`.skill_die`: a die chosen by difficulty, at or under a skill level (skill-die
   skill checks, RULINGS S2).
 
@@ -33,12 +35,14 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from .against_dc import AgainstDCRequest, AgainstDCRule
     from .engine import CheckTable
+    from .opposed import OpposedResult, OpposedRule, Side, Tie, Winner
     from .roll_under import RollUnderRequest, RollUnderRule
     from .skill_die import SkillDieRequest, SkillDieRule
     from .values import AdvantageRule, CheckResult, Naturals, Roll, Verdict
     from .variants import (
         BLACK_SWORD_HACK_TEST,
         FANTASY_HACK_CHECK,
+        FANTASY_HACK_OPPOSED,
         FANTASY_HACK_TO_HIT,
         SKILL_DIE_ABILITY,
         SKILL_DIE_SKILL,
@@ -48,6 +52,11 @@ _WHERE = {
     "AgainstDCRequest": "against_dc",
     "AgainstDCRule": "against_dc",
     "CheckTable": "engine",
+    "OpposedResult": "opposed",
+    "OpposedRule": "opposed",
+    "Side": "opposed",
+    "Tie": "opposed",
+    "Winner": "opposed",
     "RollUnderRequest": "roll_under",
     "RollUnderRule": "roll_under",
     "SkillDieRequest": "skill_die",
@@ -59,6 +68,7 @@ _WHERE = {
     "Verdict": "values",
     "BLACK_SWORD_HACK_TEST": "variants",
     "FANTASY_HACK_CHECK": "variants",
+    "FANTASY_HACK_OPPOSED": "variants",
     "FANTASY_HACK_TO_HIT": "variants",
     "SKILL_DIE_ABILITY": "variants",
     "SKILL_DIE_SKILL": "variants",
@@ -66,6 +76,7 @@ _WHERE = {
 __all__ = [
     "BLACK_SWORD_HACK_TEST",
     "FANTASY_HACK_CHECK",
+    "FANTASY_HACK_OPPOSED",
     "FANTASY_HACK_TO_HIT",
     "SKILL_DIE_ABILITY",
     "SKILL_DIE_SKILL",
@@ -75,12 +86,17 @@ __all__ = [
     "CheckResult",
     "CheckTable",
     "Naturals",
+    "OpposedResult",
+    "OpposedRule",
     "Roll",
     "RollUnderRequest",
     "RollUnderRule",
+    "Side",
     "SkillDieRequest",
     "SkillDieRule",
+    "Tie",
     "Verdict",
+    "Winner",
 ]
 
 

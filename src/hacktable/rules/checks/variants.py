@@ -9,6 +9,7 @@ they follow, so they are exercised now and can move into their rulesets unchange
 from __future__ import annotations
 
 from .against_dc import AgainstDCRule
+from .opposed import OpposedRule, Tie
 from .roll_under import RollUnderRule
 from .skill_die import SkillDieRule
 from .values import AdvantageRule, Naturals
@@ -16,6 +17,7 @@ from .values import AdvantageRule, Naturals
 __all__ = [
     "BLACK_SWORD_HACK_TEST",
     "FANTASY_HACK_CHECK",
+    "FANTASY_HACK_OPPOSED",
     "FANTASY_HACK_TO_HIT",
     "SKILL_DIE_ABILITY",
     "SKILL_DIE_SKILL",
@@ -89,3 +91,12 @@ the skill level; competitive checks pick the die by the highest opposing level
 (0-1 d4, 2 d6, 3 d8, 4 d10, 5 d12, 6+ d20); advantage keeps the lower of two dice and
 disadvantage the higher (the converse, which S6's "disadvantage on all rolls" needs).
 Binary: no face is critical."""
+
+FANTASY_HACK_OPPOSED = OpposedRule(
+    name="fantasy-hack",
+    ties=Tie.RESISTING,
+    advantage=AdvantageRule.NONE,
+)
+"""fantasy-hack opposed checks (Part III: sneaking, breaking away, chases, hiding;
+RULINGS F5): both roll d20 + stat + skill, the higher total wins; the active side "must
+beat" the other, so a tie goes to the resisting side. No advantage, no critical face."""
