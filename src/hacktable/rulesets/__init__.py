@@ -8,7 +8,7 @@ the ``hacktable.rulesets`` entry point group (each entry point names a
 built in or when every ruleset is listed.
 
 >>> [info.id for info in available()]
-['redhack', 'black-sword-hack']
+['redhack', 'black-sword-hack', 'fantasy-hack']
 """
 
 from __future__ import annotations
@@ -156,5 +156,15 @@ register(
         "hacktable.rulesets.black_sword_hack.ruleset:BlackSwordHack",
         "Sword and sorcery: roll under, the Doom die, players roll every die.",
         "hacktable.rulesets.black_sword_hack.oneshot:FORM",
+    )
+)
+
+register(
+    RulesetInfo(
+        "fantasy-hack",
+        "Fantasy Hack",
+        "hacktable.rulesets.fantasy_hack.ruleset:FantasyHack",
+        "An m20 hack: d20 + stat + skill against a DC, to-hit against AC, levels 1-10.",
+        "hacktable.rulesets.fantasy_hack.oneshot:FORM",
     )
 )

@@ -1,0 +1,10 @@
+"""fantasy-hack's command set: every command the ruleset adds registers here."""
+
+from __future__ import annotations
+
+from ...grammar import CommandSet
+
+__all__ = ["COMMANDS"]
+
+COMMANDS = CommandSet("fantasy-hack")
+"""fantasy-hack's commands by name."""

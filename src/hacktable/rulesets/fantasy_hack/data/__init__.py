@@ -1,0 +1,1 @@
+"""fantasy-hack's data files (TOML), validated on load."""
