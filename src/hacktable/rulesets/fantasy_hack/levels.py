@@ -21,6 +21,7 @@ __all__ = [
     "HP_PER_LEVEL",
     "STAT_LEVELS",
     "Gain",
+    "default_raise",
     "gain_level",
     "needs_affinity",
     "needs_stat",
@@ -50,6 +51,16 @@ class Gain:
     character: FantasyHackCharacter
     lines: tuple[str, ...]
     detail: dict[str, object]
+
+
+def default_raise(character: FantasyHackCharacter) -> str:
+    """The stat a level raises when none is named: the class's key stat, or the first
+    of the others (STR, DEX, MND order) below 18 (docs/rulings.md H302)."""
+    key = KEY_STAT[character.klass]
+    for stat in (key, *(s for s in STATS if s != key)):
+        if character.score(stat) < MAX_SCORE:
+            return stat
+    return key
 
 
 def needs_stat(level: int) -> bool:
@@ -114,10 +125,15 @@ def gain_level(
     ]
     detail: dict[str, object] = {"level": level, "max_hp": after.max_hp}
     if needs_stat(level):
-        chosen = (stat or KEY_STAT[character.klass]).upper()
+        chosen = (stat or default_raise(character)).upper()
         if chosen not in STATS:
             raise RuleError(f"a level raises STR, DEX or MND, not {stat!r}")
         old = after.score(chosen)
+        open_stats = [s for s in STATS if after.score(s) < MAX_SCORE]
+        if old >= MAX_SCORE and open_stats:
+            raise RuleError(
+                f"{chosen} is {old}, the most (RULINGS F1): raise {' or '.join(open_stats)}"
+            )
         after = after.with_score(chosen, old + 1)
         capped = " (18 is the most, F1)" if old >= MAX_SCORE else ""
         lines.append(f"  {chosen} {old} -> {after.score(chosen)}{capped}")

@@ -149,7 +149,6 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
                 "expert",
                 level=9,
                 affinities=(("Knowledge", "magical lore"), ("Survival", "forests"), ("Communication", "haggling"), ("Subterfuge", "locks")),
-                raises=("MND", "DEX", "MND"),
             )
         )
         return tuple(specs)
