@@ -135,11 +135,6 @@ class FantasyHackCharacter(Scored, Character):
     stat_damage: tuple[tuple[str, int], ...] = ()
     affinities: tuple[tuple[str, str], ...] = ()
 
-    def with_hp(self, hp: int) -> FantasyHackCharacter:
-        """A copy with ``hp``, kept within ``hp_floor`` .. ``max_hp`` (RULINGS F1: HP go
-        below zero; docs/rulings.md H300)."""
-        return replace(self, hp=max(self.hp_floor, min(self.max_hp, hp)))
-
     def damage_to(self, stat: str) -> int:
         """The points of damage ``stat`` has taken (fantasy-hack: Healing)."""
         return sum(points for name, points in self.stat_damage if name == stat.upper())
@@ -158,7 +153,9 @@ class FantasyHackCharacter(Scored, Character):
         self.score(stat)
         wanted = stat.upper()
         clamped = max(1, min(MAX_SCORE, value))
-        return replace(self, scores=tuple((n, clamped if n == wanted else s) for n, s in self.scores))
+        return replace(
+            self, scores=tuple((n, clamped if n == wanted else s) for n, s in self.scores)
+        )
 
     def with_stat_damage(self, stat: str, points: int) -> FantasyHackCharacter:
         """A copy with ``stat``'s damage at ``points`` (0 removes it)."""

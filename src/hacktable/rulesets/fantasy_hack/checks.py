@@ -53,8 +53,7 @@ def check_dc(dc: int) -> int:
     """
     if not MIN_DC <= dc <= MAX_DC:
         raise RuleError(
-            f"a fantasy-hack DC is a whole number from {MIN_DC} to {MAX_DC}, not {dc} "
-            "(issue 11 §3)"
+            f"a fantasy-hack DC is a whole number from {MIN_DC} to {MAX_DC}, not {dc} (issue 11 §3)"
         )
     return dc
 
@@ -77,7 +76,9 @@ class Terms:
     @property
     def label(self) -> str:
         """``"STR+Athletics"``, ``"STR+level"``."""
-        return "+".join([self.stat, *([self.skill] if self.skill else []), *(["level"] if self.level else [])])
+        return "+".join(
+            [self.stat, *([self.skill] if self.skill else []), *(["level"] if self.level else [])]
+        )
 
 
 def parse_terms(text: str) -> Terms:
@@ -130,7 +131,9 @@ def character_check(
         parts.append(("level", character.level))
     total = Total(sum(amount for _, amount in parts), tuple(parts))
     purpose = f"in {field}" if field else ""
-    request = TestRequest(terms.label, total.value, dc, bonus=bonus, who=character.name, purpose=purpose)
+    request = TestRequest(
+        terms.label, total.value, dc, bonus=bonus, who=character.name, purpose=purpose
+    )
     return request, total
 
 

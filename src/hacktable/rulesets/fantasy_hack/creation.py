@@ -128,7 +128,9 @@ def assign(values: tuple[int, ...], order: tuple[str, ...]) -> dict[str, int]:
     """
     wanted = tuple(s.upper() for s in order)
     if sorted(wanted) != sorted(STATS):
-        raise RuleError(f"an order names STR, DEX and MND once each, highest first, not {','.join(order)}")
+        raise RuleError(
+            f"an order names STR, DEX and MND once each, highest first, not {','.join(order)}"
+        )
     return dict(zip(wanted, sorted(values, reverse=True), strict=True))
 
 
@@ -182,7 +184,10 @@ def build_character(
             detail["rolls"] = [[list(r.dice), r.dropped, r.score] for r in rolled]
         order = spec.order or default_order(klass)
         values = assign(pool, order)
-        lines.append("Assigned, highest first: " + ", ".join(f"{s} {values[s]}" for s in (x.upper() for x in order)))
+        lines.append(
+            "Assigned, highest first: "
+            + ", ".join(f"{s} {values[s]}" for s in (x.upper() for x in order))
+        )
         detail["order"] = [s.upper() for s in order]
     raised = RACE_STAT.get(race)
     if raised is not None:
@@ -224,9 +229,17 @@ def build_character(
     for _ in range(spec.level - 1):
         level = character.level + 1
         stat = (raises.pop(0) if raises else None) if level % 3 == 0 else None
-        affinity = (affinities.pop(0) if affinities else None) if klass == "expert" and level % 3 == 0 else None
+        affinity = (
+            (affinities.pop(0) if affinities else None)
+            if klass == "expert" and level % 3 == 0
+            else None
+        )
         gain = gain_level(character, stat, affinity)
         character = gain.character
         lines.extend(gain.lines)
-    detail |= {"scores": [list(p) for p in character.scores], "hp": character.max_hp, "level": character.level}
+    detail |= {
+        "scores": [list(p) for p in character.scores],
+        "hp": character.max_hp,
+        "level": character.level,
+    }
     return Creation(character, tuple(lines), detail)

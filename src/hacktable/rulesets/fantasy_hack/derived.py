@@ -76,7 +76,9 @@ def skill_rank(character: FantasyHackCharacter, skill: str) -> Total:
 def affinity_bonus(character: FantasyHackCharacter, skill: str, field: str) -> int:
     """+2 when the character has an affinity with ``skill`` in ``field`` (RULINGS F4)."""
     wanted = (skill_named(skill), fold(field.replace("-", " ")))
-    return 2 if any((s, fold(f.replace("-", " "))) == wanted for s, f in character.affinities) else 0
+    return (
+        2 if any((s, fold(f.replace("-", " "))) == wanted for s, f in character.affinities) else 0
+    )
 
 
 def race_bonus(race: str, stat: str) -> int:

@@ -115,10 +115,19 @@ def item_of(entry: Equipment) -> Item:
         types += ("ranged",) if entry.ranged else ()
         types += ("thrown",) if entry.thrown else ()
         types += ("2h",) if entry.hands == 2 else ()
-        return Item(entry.name, "weapon", entry.id, damage=DAMAGE[entry.size], hands=entry.hands, types=types)
+        return Item(
+            entry.name,
+            "weapon",
+            entry.id,
+            damage=DAMAGE[entry.size],
+            hands=entry.hands,
+            types=types,
+        )
     if entry.kind == "armour":
         assert entry.size is not None
-        return Item(entry.name, "armour", entry.id, types=(entry.size,), bonus=ARMOUR_BONUS[entry.size])
+        return Item(
+            entry.name, "armour", entry.id, types=(entry.size,), bonus=ARMOUR_BONUS[entry.size]
+        )
     if entry.kind == "shield":
         return Item(entry.name, "shield", entry.id, bonus=SHIELD_BONUS)
     return Item(entry.name, entry.kind, entry.id)

@@ -117,10 +117,16 @@ def gain_level(
         )
     before_ac = armour_class(character).value
     before_fighter = fighter_bonus(character)
-    after = replace(character, level=level, max_hp=character.max_hp + HP_PER_LEVEL, hp=character.hp + HP_PER_LEVEL)
+    after = replace(
+        character,
+        level=level,
+        max_hp=character.max_hp + HP_PER_LEVEL,
+        hp=character.hp + HP_PER_LEVEL,
+    )
     lines = [
         f"{character.name} reaches level {level}:",
-        f"  max HP {character.max_hp} -> {after.max_hp} (+{HP_PER_LEVEL}); HP {character.hp} -> {after.hp}",
+        f"  max HP {character.max_hp} -> {after.max_hp} (+{HP_PER_LEVEL}); "
+        f"HP {character.hp} -> {after.hp}",
         f"  +1 to every to-hit (level {level}) and every skill (rank = level + race + class)",
     ]
     detail: dict[str, object] = {"level": level, "max_hp": after.max_hp}
@@ -147,7 +153,9 @@ def gain_level(
                 "--affinity Knowledge:magical-lore (RULINGS F4)"
             )
         if affinity in after.affinities:
-            raise RuleError(f"{character.name} has the affinity {affinity[0]}: {affinity[1]} already")
+            raise RuleError(
+                f"{character.name} has the affinity {affinity[0]}: {affinity[1]} already"
+            )
         after = replace(after, affinities=(*after.affinities, affinity))
         lines.append(f"  new affinity: +2 to {affinity[0]} in {affinity[1]} (F4)")
         detail["affinity"] = list(affinity)

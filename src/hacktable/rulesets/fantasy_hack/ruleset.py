@@ -114,14 +114,16 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         return request
 
     def hit_point_rule(
-        self, character: Character, setting: Callable[[str], object]
+        self, character: FantasyHackCharacter, settings: Callable[[str], object]
     ) -> HitPointRule | None:
         """A player character's hit points (RULINGS F1): dying at 0 or below, losing 1
         HP a turn until stabilised, dead at the campaign's ``dead-at`` (NPCs are foes
         in the fights, not characters)."""
         del character
-        dead_at = setting(DEAD_AT)
-        return replace(FANTASY_HACK_PC, dead_at=int(dead_at) if isinstance(dead_at, int | str) else -10)
+        dead_at = settings(DEAD_AT)
+        return replace(
+            FANTASY_HACK_PC, dead_at=int(dead_at) if isinstance(dead_at, int | str) else -10
+        )
 
     # -- characters ----------------------------------------------------------------------
     def classes(self) -> tuple[tuple[str, str], ...]:
@@ -141,14 +143,21 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
             affinities = (("Knowledge", "magical lore"),) if klass == "expert" else ()
             for race in RACES:
                 method = "array" if number % 2 else "4d6-drop-lowest"
-                specs.append(creation.CharacterSpec(name, race, klass, method=method, affinities=affinities))
+                specs.append(
+                    creation.CharacterSpec(name, race, klass, method=method, affinities=affinities)
+                )
         specs.append(
             creation.CharacterSpec(
                 name,
                 "elf",
                 "expert",
                 level=9,
-                affinities=(("Knowledge", "magical lore"), ("Survival", "forests"), ("Communication", "haggling"), ("Subterfuge", "locks")),
+                affinities=(
+                    ("Knowledge", "magical lore"),
+                    ("Survival", "forests"),
+                    ("Communication", "haggling"),
+                    ("Subterfuge", "locks"),
+                ),
             )
         )
         return tuple(specs)

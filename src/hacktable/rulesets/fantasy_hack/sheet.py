@@ -15,7 +15,7 @@ __all__ = ["character_sheet", "hp_line"]
 def hp_line(character: FantasyHackCharacter) -> str:
     """``"HP 7/19 (+3 temporary) DYING"``: HP, temporary HP and where they leave the
     character (F1)."""
-    temp = getattr(character, "temp_hp", 0)
+    temp = character.temp_hp
     text = f"HP {character.hp}/{character.max_hp}"
     if temp:
         text += f" (+{temp} temporary)"
@@ -39,7 +39,8 @@ def character_sheet(character: FantasyHackCharacter) -> tuple[str, ...]:
     ac = armour_class(character)
     terms = " + ".join(f"{what} {amount}" for what, amount in ac.terms if amount or what == "base")
     lines = [
-        f"{character.name}, {character.race.title()} {character.klass.title()}, level {character.level}",
+        f"{character.name}, {character.race.title()} {character.klass.title()}, "
+        f"level {character.level}",
         "  " + "  ".join(stats),
         f"  Skills: {ranks}",
     ]
@@ -48,12 +49,15 @@ def character_sheet(character: FantasyHackCharacter) -> tuple[str, ...]:
         lines.append(f"  Affinities: {shown}")
     lines += [
         f"  AC {ac.value} ({terms})",
-        f"  To hit: melee {to_hit(character).value:+d}, ranged {to_hit(character, ranged=True).value:+d}, "
+        f"  To hit: melee {to_hit(character).value:+d}, "
+        f"ranged {to_hit(character, ranged=True).value:+d}, "
         f"magic {magic_to_hit(character).value:+d}; damage {damage_bonus(character).value:+d} "
         "(melee and thrown)",
         f"  {hp_line(character)}",
     ]
-    others = [c for c in character.conditions if c not in ("dead", "dying", "stable", "unconscious")]
+    others = [
+        c for c in character.conditions if c not in ("dead", "dying", "stable", "unconscious")
+    ]
     if others:
         lines.append(f"  Conditions: {', '.join(others)}")
     if character.inventory:

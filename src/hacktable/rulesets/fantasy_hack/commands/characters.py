@@ -24,7 +24,16 @@ from ...context import CampaignView, Context, ask_until
 from ...grammar import Access, Args, Intent, Words
 from ...names import check_name
 from .. import creation
-from ..character import CLASSES, MAX_LEVEL, RACES, STATS, FantasyHackCharacter, class_named, fold, race_named
+from ..character import (
+    CLASSES,
+    MAX_LEVEL,
+    RACES,
+    STATS,
+    FantasyHackCharacter,
+    class_named,
+    fold,
+    race_named,
+)
 from ..derived import armour_class
 from ..legal import OFFERS
 from ..levels import parse_affinity
@@ -34,7 +43,16 @@ from .registry import COMMANDS
 
 __all__ = ["CharacterIntent", "CreationChoices"]
 
-_NEW_FLAGS = ("--race", "--class", "--stats", "--order", "--level", "--affinity", "--raise", "--player")
+_NEW_FLAGS = (
+    "--race",
+    "--class",
+    "--stats",
+    "--order",
+    "--level",
+    "--affinity",
+    "--raise",
+    "--player",
+)
 
 _USAGE = (
     "character new NAME --race R --class C [--stats S,D,M|rolled|array] [--order A,B,C] "
@@ -149,9 +167,15 @@ def _read_new(args: Args) -> CharacterIntent:
             raise args.error(f"unexpected {flag!r}")
         flags[flag] = args.word(f"the value of {flag}")
     stats = _stats(args, flags["--stats"]) if "--stats" in flags else None
-    order = tuple(s.strip().upper() for s in flags["--order"].split(",")) if "--order" in flags else None
+    order = (
+        tuple(s.strip().upper() for s in flags["--order"].split(","))
+        if "--order" in flags
+        else None
+    )
     if order is not None and sorted(order) != sorted(STATS):
-        raise args.error("--order names STR, DEX and MND once each, highest first, like MND,DEX,STR")
+        raise args.error(
+            "--order names STR, DEX and MND once each, highest first, like MND,DEX,STR"
+        )
     if order is not None and isinstance(stats, tuple):
         raise args.error("--stats with scores gives them in STR,DEX,MND order: no --order")
     level = args.to_int(flags.get("--level", "1"), "--level", minimum=1)
@@ -227,7 +251,8 @@ def _list(session: CampaignView[FantasyHackCharacter]) -> Reply:
         owner = owner_of(session.state, c.key)
         played = f"  played by {owner}" if owner else ""
         reply.add(
-            f"{c.name:<12} {c.race.title()} {c.klass.title():<11} L{c.level}  HP {c.hp}/{c.max_hp}  "
+            f"{c.name:<12} {c.race.title()} {c.klass.title():<11} L{c.level}  "
+            f"HP {c.hp}/{c.max_hp}  "
             f"AC {armour_class(c).value}  {scores}{state}{played}"
         )
     return reply
@@ -237,12 +262,24 @@ def _ask_choices(ctx: Context, choices: CreationChoices, method: str) -> Creatio
     """Ask the console for the race, class, order and affinity a line left out."""
     race, klass = choices.race, choices.klass
     if race is None:
-        race = ask_until(ctx, f"Race ({', '.join(RACES)})? ", race_named, what="character", command="character")
+        race = ask_until(
+            ctx, f"Race ({', '.join(RACES)})? ", race_named, what="character", command="character"
+        )
     if klass is None:
-        klass = ask_until(ctx, f"Class ({', '.join(CLASSES)})? ", class_named, what="character", command="character")
+        klass = ask_until(
+            ctx,
+            f"Class ({', '.join(CLASSES)})? ",
+            class_named,
+            what="character",
+            command="character",
+        )
     order = choices.order
     if order is None and not isinstance(choices.stats, tuple):
-        how = "the array 16, 13, 11" if (choices.stats or method) == "array" else "4d6 drop the lowest, rolled next"
+        how = (
+            "the array 16, 13, 11"
+            if (choices.stats or method) == "array"
+            else "4d6 drop the lowest, rolled next"
+        )
         default = ",".join(creation.default_order(class_named(klass)))
 
         def check(answer: str) -> None:
@@ -296,7 +333,9 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
         race_named(choices.race),
         class_named(choices.klass),
         scores=stats if isinstance(stats, tuple) else None,
-        method={"rolled": "4d6-drop-lowest", "array": "array"}[stats] if isinstance(stats, str) else method,
+        method={"rolled": "4d6-drop-lowest", "array": "array"}[stats]
+        if isinstance(stats, str)
+        else method,
         order=choices.order,
         level=choices.level,
         affinities=choices.affinities,
@@ -307,7 +346,11 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     character = made.character
     reply = Reply().extend(made.lines).add("").extend(ruleset.character_sheet(character))
     words = ["character", "new", name, "--race", character.race, "--class", character.klass]
-    words += ["--stats", ",".join(str(s) for _, s in character.scores)] if isinstance(stats, tuple) else []
+    words += (
+        ["--stats", ",".join(str(s) for _, s in character.scores)]
+        if isinstance(stats, tuple)
+        else []
+    )
     if choices.order:
         words += ["--order", ",".join(choices.order)]
     if choices.level > 1:
@@ -348,7 +391,9 @@ def _free_names(taken: set[str]) -> Iterator[str]:
             yield f"Hero{number}"
 
 
-def offer(ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str) -> list[Intent]:
+def offer(
+    ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str
+) -> list[Intent]:
     """``character new`` of each class (with a race each, one from the array, one at
     level 4), ``character show`` of each character and ``character list``."""
     del ruleset, role
@@ -364,7 +409,23 @@ def offer(ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: 
         if klass == "expert":
             words += ["--affinity", "Knowledge:magical-lore"]
         intents.append(Words("character", tuple(words)))
-    intents.append(Words("character", ("new", next(names), "--race", "dwarf", "--class", "fighter", "--stats", "array", "--level", "4")))
+    intents.append(
+        Words(
+            "character",
+            (
+                "new",
+                next(names),
+                "--race",
+                "dwarf",
+                "--class",
+                "fighter",
+                "--stats",
+                "array",
+                "--level",
+                "4",
+            ),
+        )
+    )
     return intents
 
 

@@ -224,15 +224,19 @@ def _read_side(args: Args, what: str) -> SideSpec:
     first = args.word(what)
     if _is_number(first):
         base = args.to_int(first, "the foe's modifier")
-        extra = 0
-        while args.peek() is not None and args.peek()[:1] in "+-" and _is_number(args.peek() or ""):
-            extra += args.to_int(args.word("a modifier"), "a modifier")
-        return SideSpec("", "", base + extra)
+        return SideSpec("", "", base + _read_extra(args))
     terms = args.word("STAT+SKILL")
+    return SideSpec(first, terms, _read_extra(args))
+
+
+def _read_extra(args: Args) -> int:
+    """The ``+N`` and ``-N`` that follow a side: the situation's modifiers."""
     extra = 0
-    while args.peek() is not None and (args.peek() or "")[:1] in "+-" and _is_number(args.peek() or ""):
+    while True:
+        word = args.peek() or ""
+        if word[:1] not in "+-" or not _is_number(word):
+            return extra
         extra += args.to_int(args.word("a modifier"), "a modifier")
-    return SideSpec(first, terms, extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +303,8 @@ def _opposed_odds(active: opposed.Side, resisting: opposed.Side) -> str:
 
 @COMMANDS.typed(
     "opposed",
-    "opposed NAME STAT+SKILL [+N] vs NAME STAT+SKILL [+N] | opposed N vs NAME STAT+SKILL [roll A,B]",
+    "opposed NAME STAT+SKILL [+N] vs NAME STAT+SKILL [+N] | opposed N vs NAME STAT+SKILL "
+    "[roll A,B]",
     "an opposed check: both roll d20 + stat + skill, the active side must beat the other",
     OpposedIntent,
     _read_opposed,
@@ -329,8 +334,18 @@ def opposed_command(ctx: Context, intent: OpposedIntent) -> Reply:
     winner = active.label if won else resisting.label
     reply.add(f"  => {winner} wins (margin {result.margin:+d})", "success" if won else "failure")
     detail = {
-        "active": {"label": active.label, "modifier": active.modifier, "face": result.active.face, "total": result.active.total},
-        "resisting": {"label": resisting.label, "modifier": resisting.modifier, "face": result.resisting.face, "total": result.resisting.total},
+        "active": {
+            "label": active.label,
+            "modifier": active.modifier,
+            "face": result.active.face,
+            "total": result.active.total,
+        },
+        "resisting": {
+            "label": resisting.label,
+            "modifier": resisting.modifier,
+            "face": result.resisting.face,
+            "total": result.resisting.total,
+        },
         "faces": [r.face for r in result.rolls],
         "margin": result.margin,
         "winner": result.winner.value,
@@ -424,7 +439,9 @@ def odds_command(ctx: Context, intent: OddsIntent) -> Reply:
     return reply
 
 
-def offer(ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str) -> list[Intent]:
+def offer(
+    ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str
+) -> list[Intent]:
     """Checks of each stat with a skill by each living character, their odds, an
     opposed check against a foe and between two characters, a DC out of range."""
     del ruleset, role

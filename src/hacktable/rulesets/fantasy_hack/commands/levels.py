@@ -60,7 +60,9 @@ def _read(args: Args) -> LevelIntent:
             except RuleError as error:
                 raise args.error(str(error)) from None
         else:
-            raise args.error(f"a level takes a stat ({', '.join(STATS)}) or --affinity, not {word!r}")
+            raise args.error(
+                f"a level takes a stat ({', '.join(STATS)}) or --affinity, not {word!r}"
+            )
     return LevelIntent(name, stat, affinity)
 
 
@@ -89,20 +91,28 @@ def level_command(ctx: Context, intent: LevelIntent) -> Reply:
     if character.dead:
         raise RuleError(f"{character.name} is dead: the dead gain no levels")
     if character.level >= MAX_LEVEL:
-        raise RuleError(f"{character.name} is level {MAX_LEVEL}: fantasy-hack has no levels above {MAX_LEVEL}")
+        raise RuleError(
+            f"{character.name} is level {MAX_LEVEL}: fantasy-hack has no levels above {MAX_LEVEL}"
+        )
     level = character.level + 1
     stat, affinity = intent.stat, intent.affinity
     if ctx.ask is not None and stat is None and needs_stat(level):
         stat = ask_until(
             ctx,
             f"Level {level} raises a stat by 1: STR, DEX or MND? ",
-            lambda a: None if a.strip().upper() in STATS else (_ for _ in ()).throw(RuleError("STR, DEX or MND")),
+            lambda a: (
+                None
+                if a.strip().upper() in STATS
+                else (_ for _ in ()).throw(RuleError("STR, DEX or MND"))
+            ),
             what="level",
             command="level",
         ).upper()
     if ctx.ask is not None and affinity is None and needs_affinity(character, level):
         affinity = parse_affinity(
-            ask_until(ctx, "A new affinity, SKILL:FIELD? ", parse_affinity, what="level", command="level")
+            ask_until(
+                ctx, "A new affinity, SKILL:FIELD? ", parse_affinity, what="level", command="level"
+            )
         )
     gain = gain_level(character, stat, affinity)
     summary = " ".join(line.strip() for line in gain.lines)
@@ -110,7 +120,9 @@ def level_command(ctx: Context, intent: LevelIntent) -> Reply:
     return Reply().extend(gain.lines)
 
 
-def offer(ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str) -> list[Intent]:
+def offer(
+    ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], role: str
+) -> list[Intent]:
     """``level NAME`` for each living character (with an affinity for Experts)."""
     del ruleset
     if role != "gm":
