@@ -50,7 +50,7 @@ KITS: dict[str, tuple[str, ...]] = {
     "expert": ("short-sword", "leather-armour", "healers-kit", "torch", "rations"),
     "sorcerer": ("staff", "dagger", "spellbook", "torch", "rations"),
 }
-"""Each class's starting kit (docs/rulings.md H304): the weapon and armour first are
+"""Each class's starting kit (docs/rulings.md H303): the weapon and armour first are
 worn; the Outdoorsman wears medium armour (F4)."""
 
 
@@ -104,7 +104,12 @@ def roll_stats(rng: random.Random) -> tuple[RolledStat, ...]:
     """Three rolls of 4d6, each dropping the lowest (RULINGS F1)."""
     rolled = []
     for _ in STATS:
-        dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
+        dice = (
+            (rng.randrange(6) + 1),
+            (rng.randrange(6) + 1),
+            (rng.randrange(6) + 1),
+            (rng.randrange(6) + 1),
+        )
         rolled.append(RolledStat(dice, min(dice), sum(dice) - min(dice)))
     return tuple(rolled)
 
@@ -135,7 +140,7 @@ def assign(values: tuple[int, ...], order: tuple[str, ...]) -> dict[str, int]:
 
 
 def starting_kit(klass: str) -> tuple[Item, ...]:
-    """The class's kit, its first weapon, armour and shield worn (H304)."""
+    """The class's kit, its first weapon, armour and shield worn (H303)."""
     items: list[Item] = []
     worn: set[str] = set()
     for ref in KITS[klass]:
@@ -205,7 +210,7 @@ def build_character(
     if spec.hp_method == "maximum":
         die, how = 6, "the d6's maximum 6 (hp-method maximum)"
     else:
-        die = rng.randint(1, 6)
+        die = rng.randrange(6) + 1
         how = f"1d6 {die}"
     hp = values["STR"] + die
     lines.append(f"HP {hp} = STR {values['STR']} + {how} (F1)")

@@ -5,7 +5,8 @@ Each level: +2 maximum HP; +1 to every to-hit and skill (both follow from the le
 :mod:`.derived`); at levels 3, 6 and 9 +1 to a chosen stat (never above 18, F1); a
 Fighter's +1 to hit and damage at 4 and 8 (F4); an Expert's new affinity at 3, 6 and 9
 (F4); AC follows F2's floor(level / 2), so its "+1 at every even level" is counted
-once. Levels above 10 are refused (the text: "not meant to support levels above 10").
+once; current HP rise with the maximum (docs/rulings.md H301). Levels above 10 are
+refused (the text: "not meant to support levels above 10").
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
     defence: ClassVar[DefenceModel] = DefenceModel.AC_AS_TARGET
     initiative: ClassVar[InitiativeModel] = InitiativeModel.ORDERED_ROLL
     action_budget: ClassVar[ActionBudget] = ActionBudget(
-        1, 0, "fantasy-hack Combat ('no technical limit', left to the GM); docs/rulings.md H305"
+        1, 0, "fantasy-hack Combat ('no technical limit', left to the GM); docs/rulings.md H304"
     )
     hit_points: ClassVar[HitPoints] = HitPoints(
         0, HP_FLOOR, -10, "RULINGS F1 (dying at 0 or below, dead at -10: setting dead-at); H300"
@@ -100,7 +100,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         self, character: FantasyHackCharacter, attribute: str, options: TestOptions
     ) -> TestRequest:
         """A check of ``attribute`` (a stat, or ``STAT+SKILL``) against the options' DC
-        (15 when none is given: docs/rulings.md H306), with the options' bonus.
+        (15 when none is given: docs/rulings.md H305), with the options' bonus.
 
         Raises:
             UnknownNameError: not a stat of fantasy-hack.

@@ -1,5 +1,6 @@
 """Checks: ``check``, ``opposed`` and ``odds`` (fantasy-hack Part III; RULINGS F1, F4,
-F5), and ``test`` refused with what fantasy-hack asks instead.
+F5; docs/rulings.md H305, H306), and ``test`` refused with what fantasy-hack asks
+instead.
 
 A check shows its exact odds first, then the d20 and everything added, the DC and the
 margin; its event carries the detail. An opposed check rolls both sides (the active
