@@ -52,7 +52,7 @@ def test_guided_creation_asks_race_class_order_and_affinity(tmp_path: Path) -> N
 
 def test_a_script_without_race_or_class_is_told_and_nothing_changes(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db") as layer:
-        with pytest.raises(RuleError, match="--race .* and --class"):
+        with pytest.raises(RuleError, match=r"--race .* and --class"):
             layer.run("character new Bob --class fighter")
         with pytest.raises(CommandError, match="levels 1 to 10"):
             layer.run("character new Bob --race elf --class rogue --level 11")
@@ -144,9 +144,12 @@ def test_level_is_the_gms_and_shows_every_gain(tmp_path: Path) -> None:
 
 
 def test_level_10_is_the_last(tmp_path: Path) -> None:
-    with campaign(tmp_path / "c.db", OTTVAR.replace("--stats", "--level 10 --stats")) as layer:
-        with pytest.raises(RuleError, match="no levels above 10"):
-            layer.run("level Ottvar")
+    line = OTTVAR.replace("--stats", "--level 10 --stats")
+    with (
+        campaign(tmp_path / "c.db", line) as layer,
+        pytest.raises(RuleError, match="no levels above 10"),
+    ):
+        layer.run("level Ottvar")
 
 
 def test_hp_below_zero_is_dying_then_dead_at_the_campaigns_threshold(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ def test_weapon_damage_by_size_and_heavy_takes_two_hands() -> None:
     """RULINGS F1: light 1d6, medium 1d8, heavy 1d10 (two hands)."""
     dagger, sword, great = (make_item(n)[0] for n in ("dagger", "sword", "greatsword"))
     assert (dagger.damage, sword.damage, great.damage) == ("1d6", "1d8", "1d10")
-    assert great.hands == 2 and "2h" in great.types
+    assert great.hands == 2
+    assert "2h" in great.types
     assert all(e.hands == 2 for e in equipment() if e.kind == "weapon" and e.size == "heavy")
 
 
