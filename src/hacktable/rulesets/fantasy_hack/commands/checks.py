@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ....errors import CommandError
+from ....errors import CommandError, RuleError
 from ....play.events import Event
 from ....play.outcome import Reply
 from ....rules.checks import opposed
@@ -153,7 +153,7 @@ def check_command(ctx: Context, intent: CheckIntent) -> Reply:
         session, intent.character, intent.terms, intent.dc, intent.bonus, intent.field
     )
     if character.dead:
-        raise CommandError(f"{character.name} is dead: the dead make no checks", "check")
+        raise RuleError(f"{character.name} is dead: the dead make no checks")
     odds = checks.odds(request)
     result: TestResult = checks.resolve(request, session.rng())
     reply = Reply()
@@ -390,7 +390,10 @@ class OddsIntent(Intent):
 def _read_odds(args: Args) -> OddsIntent:
     words = list(args.words)
     if any(w.lower() in ("vs", "against") for w in words):
-        return OddsIntent(contest=_read_opposed(args))
+        contest = _read_opposed(args)
+        if contest.faces:
+            raise args.error("odds rolls nothing: 'roll' is for 'opposed'")
+        return OddsIntent(contest=contest)
     first = args.word("NAME or +N")
     if _is_number(first):
         modifier = args.to_int(first, "the modifier")
