@@ -171,3 +171,40 @@ def test_the_dead_at_setting_stays_in_its_range(tmp_path: Path) -> None:
             layer.run("settings dead-at -31")
         with pytest.raises(HacktableError):
             layer.run("settings dead-at 1")
+
+
+def test_str_dex_mnd_flags_give_the_scores(tmp_path: Path) -> None:
+    """F1: the scores as rolled at the table, one flag each."""
+    line = "character new Pip --race halfling --class rogue --str 9 --dex 16 --mnd 12"
+    with campaign(tmp_path / "c.db", line) as layer:
+        pip = layer.session.character("Pip")
+        assert dict(pip.scores) == {"STR": 9, "DEX": 18, "MND": 12}
+        with pytest.raises(CommandError, match="come together"):
+            layer.run("character new Pod --race elf --class rogue --str 9")
+
+
+def test_a_guided_level_asks_the_stat_and_the_affinity(tmp_path: Path) -> None:
+    """Level Advancement; F4: the console asks what level 3 needs."""
+    made = FOLDUIN.replace("--affinity", "--level 2 --affinity")
+    asked, ask = answers("dex", "Survival:forests")
+    with campaign(tmp_path / "c.db", made) as layer:
+        layer.run("level Folduin", ask=ask)
+        folduin = layer.session.character("Folduin")
+    assert len(asked) == 2
+    assert (folduin.level, folduin.score("DEX")) == (3, 14)
+    assert folduin.affinities[-1] == ("Survival", "forests")
+
+
+def test_completion_offers_names_terms_and_choices(tmp_path: Path) -> None:
+    from hacktable.rulesets.fantasy_hack.commands.registry import COMMANDS
+
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        check = COMMANDS.get("check")
+        character = COMMANDS.get("character")
+        assert check is not None
+        assert check.complete is not None
+        assert character is not None
+        assert character.complete is not None
+        assert list(check.complete(layer.session, [])) == ["Ottvar"]
+        assert "STR+Athletics" in check.complete(layer.session, ["Ottvar"])
+        assert "halfling" in character.complete(layer.session, ["new", "Pip", "--race"])

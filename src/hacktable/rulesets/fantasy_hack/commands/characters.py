@@ -44,6 +44,9 @@ from .registry import COMMANDS
 __all__ = ["CharacterIntent", "CreationChoices"]
 
 _NEW_FLAGS = (
+    "--str",
+    "--dex",
+    "--mnd",
     "--race",
     "--class",
     "--stats",
@@ -55,7 +58,8 @@ _NEW_FLAGS = (
 )
 
 _USAGE = (
-    "character new NAME --race R --class C [--stats S,D,M|rolled|array] [--order A,B,C] "
+    "character new NAME --race R --class C [--stats S,D,M|rolled|array | --str N --dex N "
+    "--mnd N] [--order A,B,C] "
     "[--level N] [--affinity SKILL:FIELD[,...]] [--raise STAT[,...]] [--player P] | "
     "character show NAME | character list | character remove NAME | "
     "character revive NAME | character owner NAME PLAYER|gm"
@@ -167,6 +171,11 @@ def _read_new(args: Args) -> CharacterIntent:
             raise args.error(f"unexpected {flag!r}")
         flags[flag] = args.word(f"the value of {flag}")
     stats = _stats(args, flags["--stats"]) if "--stats" in flags else None
+    each = [flags.get(f) for f in ("--str", "--dex", "--mnd")]
+    if any(each):
+        if not all(each) or stats is not None:
+            raise args.error("--str, --dex and --mnd come together, instead of --stats")
+        stats = _stats(args, ",".join(str(e) for e in each))
     order = (
         tuple(s.strip().upper() for s in flags["--order"].split(","))
         if "--order" in flags
