@@ -211,7 +211,7 @@ class Fight(Roster[Fighter, Foe, Group]):
                 return foe.name
         return key
 
-    def keys(self) -> tuple[str, ...]:
+    def combatant_keys(self) -> tuple[str, ...]:
         """Every combatant's key, characters first."""
         return (*(f.key for f in self.fighters), *(f.key for f in self.foes))
 
@@ -220,7 +220,7 @@ class Fight(Roster[Fighter, Foe, Group]):
         current = self.current
         if current is None:
             if self.surprise_round:
-                return f"the surprise round: the {self.surprise_by} attack before 'init'"
+                return f"the surprise round (the {self.surprise_by} attack, then 'init')"
             return "nobody's (roll initiative with 'init')"
         return f"{self.name_of(current)}'s"
 
