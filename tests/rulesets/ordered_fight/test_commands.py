@@ -3,12 +3,18 @@ III "Combat"; RULINGS F1, F3, G5, S3, S5; docs/rulings.md H370-H375)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from hacktable.errors import CommandError, RuleError, UnknownNameError
+from hacktable.engine.principal import GM
+from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
 from hacktable.play.principal import NotAllowedError, Principal, Role
+from hacktable.rules.checks.variants import FANTASY_HACK_TO_HIT
+from hacktable.rulesets.ordered_fight import fight_offers
 
 from .conftest import Table
+from .toy import ToyFightRules
 
 ANN = Principal(Role.PLAYER, "Ann")
 
@@ -264,3 +270,24 @@ def test_attacks_on_the_unconscious_have_advantage_where_the_rules_say(soft: Tab
     text = soft("attack Mara goblin roll 3,15 damage roll 8")
     assert "advantage: the target is unconscious (S3)" in text
     assert soft.fight().foe("goblin").pool.hp == -11
+
+
+def test_the_offers_are_well_formed_and_a_random_playthrough_never_typos(table: Table) -> None:
+    """Every offered intent succeeds or fails for a rule's reason, never an unknown name
+    or a malformed word (the conformance suite's contract for legal intents)."""
+    table.add("Ottvar", STR=16)
+    table.add("Brin", DEX=14)
+    rules = ToyFightRules(FANTASY_HACK_TO_HIT)
+    pick = random.Random(5)
+    done = 0
+    for _ in range(80):
+        intent = pick.choice(fight_offers(table.session, "gm", rules))
+        try:
+            table.layer.execute(GM, intent)
+        except (UnknownNameError, CommandError):
+            raise
+        except HacktableError:
+            continue
+        done += 1
+    assert done > 40
+    assert table.session.state.get("counter", "fights")  # fights were started

@@ -5,6 +5,7 @@ Part III "Combat", RULINGS F1, F3; skill-die S3, S5): a ruleset plugs in with
 from __future__ import annotations
 
 from .commands import FIGHT_COMMANDS, add_fight_commands
+from .offers import fight_offers
 from .rules import Attack, FightRules, FoeStats, dex_modifier
 from .state import FIGHT_KEY, Fight, Fighter, Foe, fight_in
 
@@ -20,4 +21,5 @@ __all__ = [
     "add_fight_commands",
     "dex_modifier",
     "fight_in",
+    "fight_offers",
 ]
