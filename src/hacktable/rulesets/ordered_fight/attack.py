@@ -205,6 +205,8 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         what += f", {amount} damage"
         _apply(stage, target, amount)
     now = stage.need_fight()
+    if all(f.dead or f.down for f in now.foes):
+        stage.say("Every foe is down or dead: 'fight end' when the fight is over.", "muted")
     if now.surprise_round:
         now = replace(now, acted=(*now.acted, key))
     stage.fight = now.logged(key, what)
@@ -220,11 +222,13 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
     raw = sum(r.total for r in rolls) + bonus
     total = max(0, raw)
     shown = " + ".join(render_roll(r) for r in rolls)
-    if bonus:
-        shown += f" {'+' if bonus > 0 else '-'} {abs(bonus)}"
+    if attack.bonus:
+        shown += f" {'+' if attack.bonus > 0 else '-'} {abs(attack.bonus)}"
+    if critical and attack.critical_bonus:
+        shown += f" {'+' if attack.critical_bonus > 0 else '-'} {abs(attack.critical_bonus)}"
     if critical:
         shown += f" (critical: the dice {times} times"
-        shown += f", +{attack.critical_bonus} more)" if attack.critical_bonus else ")"
+        shown += ", the bonus again)" if attack.critical_bonus else ")"
     stage.say(f"  damage: {shown} = {total}", "dice")
     stage.reply.adjust("damage", raw, total, "damage is never below 0")
     stage.detail["damage"] = {
