@@ -111,7 +111,8 @@ def resolve_init(ctx: Context, intent: InitIntent, rules: FightRules) -> Reply:
         combatants.append(Combatant(name, modifier, tie))
         keys[name] = key
     if fight.surprise_round:
-        stage.say(f"The surprise round ends ({fight.surprise_by}' free attacks).", "muted")
+        whose = "the party's" if fight.surprise_by == "party" else "the foes'"
+        stage.say(f"The surprise round ({whose} free attacks) ends.", "muted")
     initiative = roll_initiative(combatants, stage.rng, rules.tie_name)
     order = tuple(keys[name] for name in initiative.names)
     stage.say(f"Fight {fight.number}, initiative (d20 + {rules.tie_name} modifier):", "title")
