@@ -72,7 +72,7 @@ def test_the_surprise_round_lets_only_the_aware_side_attack_once(table: Table) -
     with pytest.raises(RuleError, match="free attack"):
         table("attack mugger Ottvar roll 15 damage roll 3")
     text = table("init roll 13,4")
-    assert "surprise round ends" in text
+    assert "The surprise round (the foes' free attacks) ends." in text
     assert table.fight().current == "ottvar"
 
 
