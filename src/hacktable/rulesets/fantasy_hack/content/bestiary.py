@@ -59,7 +59,8 @@ class Creature(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         to_hit: the bonus its attack adds to d20 (Part III "Combat").
         damage: its attack's damage as a dice expression (STR already added).
         dex: its DEX modifier (initiative, chases; F3, F5).
-        strength: its STR modifier (``str`` in the file) (poison, heat, resisting spells; 0 if left out).
+        strength: its STR modifier, ``str`` in the file (poison, heat, resisting
+            spells; 0 if left out).
         mnd: its MND modifier (hiding's search, resisting spells; 0 if left out).
         gear: what it wears and wields, in words (``""`` for beasts).
         skills: skill ranks it has apart from its level (docs/rulings.md H320).
