@@ -92,8 +92,10 @@ class Creature(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         key = name.casefold()
         if key not in SKILLS:
             raise UnknownNameError("skill", name, SKILLS)
-        ranks: dict[str, int] = dict(self.skills)
-        return ranks.get(key, self.level)
+        for skill, rank in self.skills.items():
+            if skill == key:
+                return rank
+        return self.level
 
     def modifier(self, stat: str) -> int:
         """The creature's STR, DEX or MND modifier.
