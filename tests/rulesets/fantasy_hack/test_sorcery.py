@@ -45,7 +45,7 @@ def test_a_cast_that_would_drop_the_caster_to_0_is_refused() -> None:
     """H327: refused, in one line, nothing paid; 8 HP pays 7 (1 left), 7 HP does not."""
     fire = SPELLS.get("fire-burst")
     assert pay(FANTASY_HACK_PC, Pool(8, 12), fire, MIRELA).after.hp == 1
-    with pytest.raises(RuleError, match="costs 7 HP .* has 7: a sorcerer cannot cast") as caught:
+    with pytest.raises(RuleError, match=r"costs 7 HP .* has 7: a sorcerer cannot cast") as caught:
         pay(FANTASY_HACK_PC, Pool(7, 12), fire, MIRELA)
     assert "\n" not in str(caught.value)
 
