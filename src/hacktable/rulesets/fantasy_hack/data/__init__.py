@@ -1,0 +1,1 @@
+"""fantasy-hack rules content: TOML data files, validated on load by :mod:`..content`."""
