@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Self
+from typing import ClassVar, Self
 
 from ..dice.usage import UsageDie
 from ..errors import AmbiguousNameError, RuleError, UnknownNameError
@@ -115,7 +115,7 @@ class Character:
     Attributes:
         name: unique within a campaign (case-insensitively).
         ruleset: the ruleset id, e.g. ``"redhack"``.
-        hp: current hit points, 0 to ``max_hp``.
+        hp: current hit points, ``hp_floor`` (0 by default) to ``max_hp``.
         max_hp: maximum hit points.
         level: 1 or more.
         inventory: items, in the order gained.
@@ -123,7 +123,16 @@ class Character:
         conditions: lasting conditions: an id, or ``"id: detail"``
             (``"wounded"``, ``"debilitated: DEX -2"``).
         xp: experience marks.
+        temp_hp: temporary hit points, lost before ``hp`` and never healed back (skill-die:
+            Temporary Hit Points; RULINGS S3): 0 in rulesets without them.
+
+    Class attributes:
+        hp_floor: the lowest ``hp`` can go: 0, or below zero in rulesets where hit
+            points do (fantasy-hack RULINGS F1, skill-die S3). The ruleset's
+            ``hit_points.floor`` declares the same.
     """
+
+    hp_floor: ClassVar[int] = 0
 
     name: str
     ruleset: str
@@ -134,6 +143,7 @@ class Character:
     coins: int = 0
     conditions: tuple[str, ...] = ()
     xp: int = 0
+    temp_hp: int = 0
 
     @property
     def key(self) -> str:
@@ -141,8 +151,9 @@ class Character:
         return fold(self.name)
 
     def with_hp(self, hp: int) -> Self:
-        """A copy with ``hp`` clamped to 0 .. ``max_hp`` (HP never goes above max)."""
-        return replace(self, hp=max(0, min(hp, self.max_hp)))
+        """A copy with ``hp`` clamped to ``hp_floor`` .. ``max_hp`` (HP never goes above
+        max, nor below the ruleset's floor: 0 unless hit points go below zero)."""
+        return replace(self, hp=max(self.hp_floor, min(hp, self.max_hp)))
 
     def find_items(self, name: str) -> list[int]:
         """Indices of the items called ``name``: exact (case-insensitive) matches if any,

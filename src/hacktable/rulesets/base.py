@@ -24,6 +24,7 @@ from ..rules.resolution import TestKind, TestOdds, TestRequest, TestResult
 from .models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
 
 if TYPE_CHECKING:
+    from ..rules.hit_points import HitPointRule
     from .context import CampaignView
     from .grammar import CommandSet, Intent
 
@@ -411,6 +412,18 @@ class Ruleset(ABC, Generic[CharacterT]):
         del rng, settings
         after = character.with_hp(amount)
         return after, ((f"{character.name}: HP 0 -> {after.hp}", ""),)
+
+    def hit_point_rule(
+        self, character: CharacterT, settings: Callable[[str], object]
+    ) -> HitPointRule | None:
+        """The rule ``character``'s hit points follow below zero (fantasy-hack: dying,
+        dead at the campaign's threshold, RULINGS F1; skill-die: unconscious, dead at
+        -20, temporary HP first, S3), or ``None`` where they stop at 0 and a ruleset's
+        own rules decide what 0 means (redhack's injuries, black-sword-hack's Helpless
+        table). With a rule, the core ``hp`` command applies it through
+        :mod:`hacktable.rulesets.harm` (docs/rulings.md H296)."""
+        del character, settings
+        return None
 
     def session_end(self, character: CharacterT) -> tuple[CharacterT, tuple[str, ...]]:
         """What the end of a game session does to ``character`` (black-sword-hack:

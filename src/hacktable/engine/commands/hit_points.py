@@ -1,8 +1,11 @@
-"""Hit points: ``hp``, for every ruleset (docs/rulings.md H106, H24).
+"""Hit points: ``hp``, for every ruleset (docs/rulings.md H106, H24, H296).
 
 HP stays between 0 and the maximum; what healing a character at 0 HP does is the
 ruleset's (:meth:`~hacktable.rulesets.base.Ruleset.heal_from_zero`: redhack's injuries
-table, RULINGS R11).
+table, RULINGS R11). In a ruleset whose hit points go below zero
+(:meth:`~hacktable.rulesets.base.Ruleset.hit_point_rule`: fantasy-hack F1, skill-die S3)
+its rule applies instead: temporary HP first, down to the death threshold, dying or
+unconscious below 0 (:mod:`.hit_points_below_zero`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from ...play.outcome import Reply
 from ...rulesets.context import Context
 from ...rulesets.grammar import Access, Args, Intent
 from ...rulesets.powers import CHARACTERS
+from .hit_points_below_zero import below_zero
 from .inventory import names_first
 from .registry import CORE
 
@@ -29,8 +33,10 @@ class HpIntent(Intent):
 
     Attributes:
         character: the character's name.
-        mode: ``"add"`` (heal), ``"subtract"`` (damage) or ``"set"``.
-        amount: a whole number or dice notation (``"1d4"``), without its sign.
+        mode: ``"add"`` (heal), ``"subtract"`` (damage), ``"set"``, ``"temp"`` (grant
+            temporary HP) or ``"stable"`` (stabilise the dying).
+        amount: a whole number or dice notation (``"1d4"``), without its sign (empty
+            for ``"stable"``).
     """
 
     character: str
@@ -45,7 +51,16 @@ class HpIntent(Intent):
 
 def _read_hp(args: Args) -> HpIntent:
     name = args.word("NAME")
-    text = args.word("+N, -N or N (hit points)").removeprefix("=")
+    text = args.word("+N, -N, N, temp +N or stable (hit points)").removeprefix("=")
+    if text.lower() == "stable":
+        args.done()
+        return HpIntent(name, "stable", "")
+    if text.lower() in ("temp", "temporary"):
+        amount = args.word("N or DICE (temporary hit points)").removeprefix("+")
+        args.done()
+        if amount.isdigit():
+            amount = str(args.to_int(amount, "temporary hit points"))
+        return HpIntent(name, "temp", amount)
     args.done()
     mode = "set" if text[:1] not in ("+", "-") else ("add" if text[0] == "+" else "subtract")
     body = text[1:] if mode != "set" else text
@@ -58,12 +73,15 @@ def _read_hp(args: Args) -> HpIntent:
 
 @CORE.typed(
     "hp",
-    "hp NAME +N|-N|N|+DICE|-DICE",
+    "hp NAME +N|-N|N|+DICE|-DICE|temp +N|stable",
     "heal (+N), damage (-N) or set (N) hit points; dice are rolled (hp Aldric +1d4)",
     HpIntent,
     _read_hp,
     details="HP stays between 0 and the maximum. Dice are rolled: hp NAME +1d4, "
-    "hp NAME -2d6. What healing a character at 0 HP does is the ruleset's rule.",
+    "hp NAME -2d6. What healing a character at 0 HP does is the ruleset's rule. Where "
+    "hit points go below zero (fantasy-hack, skill-die) the ruleset's rule applies: "
+    "temporary HP first (hp NAME temp +5), dying or unconscious below 0, dead at its "
+    "threshold; hp NAME stable stops a dying character's bleeding.",
     complete=names_first,
 )
 def hp_command(ctx: Context, intent: HpIntent) -> Reply:
@@ -73,8 +91,14 @@ def hp_command(ctx: Context, intent: HpIntent) -> Reply:
     if character.dead:
         raise RuleError(f"{character.name} is dead ('character revive' is the GM's miracle)")
     mode, body = intent.mode, intent.amount
+    rule = session.ruleset.hit_point_rule(character, session.setting)
+    if rule is None and mode in ("temp", "stable"):
+        what = "temporary HP" if mode == "temp" else "dying to stabilise"
+        raise RuleError(f"{session.ruleset.title} has no {what}: hp NAME +N|-N|N")
     reply = Reply()
     detail: dict[str, object] = {}
+    if mode == "stable":
+        return below_zero(ctx, character, rule, mode, 0, "", reply, detail)
     if body.isdigit():
         value = int(body)
         rolled = ""
@@ -88,6 +112,8 @@ def hp_command(ctx: Context, intent: HpIntent) -> Reply:
         if result.total < 0:
             rolled = f" ({render_roll(result)}, counted as 0)"
         detail["roll"] = roll_to_json(result)
+    if rule is not None:
+        return below_zero(ctx, character, rule, mode, value, rolled, reply, detail)
     target = {"set": value, "add": character.hp + value, "subtract": character.hp - value}[mode]
     if character.hp == 0 and target > 0:
         rng = session.rng()
