@@ -63,6 +63,7 @@ class SkillDieCharacter(Scored, CoreCharacter):
     """
 
     hp_floor: ClassVar[int] = HP_FLOOR
+    """HP never go below -20 (RULINGS S3); the ruleset's ``hit_points`` says the same."""
 
     role: str
     scores: tuple[tuple[str, int], ...]

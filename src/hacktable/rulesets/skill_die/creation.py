@@ -127,7 +127,7 @@ def roll_abilities(rng: random.Random) -> tuple[RolledAbility, ...]:
     docs/rulings.md H342): every die kept in the result."""
     rolled = []
     for ability in ABILITIES:
-        dice = tuple(rng.randint(1, 6) for _ in range(4))
+        dice = tuple(rng.randrange(6) + 1 for _ in range(4))
         rolled.append((ability, dice, sum(dice) - min(dice)))
     return tuple(rolled)
 

@@ -43,7 +43,7 @@ def character_sheet(character: SkillDieCharacter, method: str = "floor-half") ->
     abilities = "  ".join(
         f"{a} {s} ({ability_modifier(s, method):+d})" for a, s in character.scores
     )
-    temp = f" + {character.temp_hp} temporary" if getattr(character, "temp_hp", 0) else ""
+    temp = f" + {character.temp_hp} temporary" if character.temp_hp else ""
     lines = [
         f"{character.name}  {character.role}",
         f"  {abilities}",

@@ -157,10 +157,10 @@ def _read_odds(args: Args) -> OddsIntent:
         return OddsIntent(intent, level=level)
     if first.lstrip("+-").isdigit():
         return OddsIntent(_read_tail(args, "", "ability"), modifier=args.to_int(first, "MOD"))
-    intent = OddsIntent(read_check_from(args, first))
-    if intent.check.options.entered:
+    odds = OddsIntent(read_check_from(args, first))
+    if odds.check.options.entered:
         raise args.error("odds rolls nothing: 'roll' is for 'check'")
-    return intent
+    return odds
 
 
 def read_check_from(args: Args, name: str) -> CheckIntent:
