@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
+from hacktable.errors import HacktableError, RuleError, UnknownNameError
 
 from .conftest import Table
 
@@ -17,9 +17,11 @@ def test_character_new_from_flags(table: Table) -> None:
     """RULINGS S1, S4."""
     table.crew()
     ana = table.character("Ana")
-    assert ana.role == "Medic" and ana.skill_level("Nature") == 4
+    assert ana.role == "Medic"
+    assert ana.skill_level("Nature") == 4
     vex = table.character("Vex")  # no --abilities: the campaign's array, in the sheet's order
-    assert dict(vex.scores)["STR"] == 15 and dict(vex.scores)["CHA"] == 8
+    assert dict(vex.scores)["STR"] == 15
+    assert dict(vex.scores)["CHA"] == 8
     assert "Vex" in table("character list")
 
 
@@ -41,7 +43,8 @@ def test_rolled_abilities_follow_the_setting(table: Table) -> None:
 def test_the_sheet_shows_modifiers_skill_dice_hp_and_fatigue(table: Table) -> None:
     table.crew()
     sheet = table("character show Ana")
-    assert "WIS 15 (+2)" in sheet and "STR 8 (-1)" in sheet
+    assert "WIS 15 (+2)" in sheet
+    assert "STR 8 (-1)" in sheet
     assert "Nature     4  d4 4/4 d6 4/6 d8 4/8 d10 4/10 d12 4/12 d20 4/20" in sheet
     assert "HP 11/11  [up]" in sheet
     assert "0 h since the last rest; next fatigue check in 24 h" in sheet
@@ -56,14 +59,16 @@ def test_an_ability_check_shows_the_odds_first_then_the_margin(table: Table) -> 
     assert texts[1] == "  odds: success 55.00%"
     assert "  => success, margin +0" in texts
     (event,) = out.events
-    assert event.detail["margin"] == 0 and event.detail["faces"] == [10]
+    assert event.detail["margin"] == 0
+    assert event.detail["faces"] == [10]
 
 
 def test_a_named_difficulty_sets_the_dc(table: Table) -> None:
     """skill-die: Ability Checks (Hard, DC 20)."""
     table.crew()
     out = table("check Ana CHA hard adv roll 13,17")
-    assert "DC 20" in out and "d20 13 and 17, advantage keeps the higher" in out
+    assert "DC 20" in out
+    assert "d20 13 and 17, advantage keeps the higher" in out
     assert "=> failure, margin -3" in out
 
 
@@ -72,7 +77,8 @@ def test_a_skill_check_rolls_the_difficulty_s_die_at_or_under_the_level(table: T
     table.crew()
     out = table("check Ana Nature normal roll 4")
     assert "Nature check (level 4), normal: d8 at or under 4" in out
-    assert "odds: success 50.00%" in out and "=> success" in out
+    assert "odds: success 50.00%" in out
+    assert "=> success" in out
     assert "=> failure" in table("check Ana Nature normal roll 5")
 
 
@@ -99,13 +105,15 @@ def test_fatigue_gives_disadvantage_to_a_check(table: Table) -> None:
     ana = table.character("Ana")
     table.session.commit_character("test.setup", ana, replace(ana, fatigued=True), "tired", "")
     out = table("check Ana Nature hard roll 2,9")
-    assert "disadvantage (fatigued (RULINGS S6))" in out and "=> failure" in out
+    assert "disadvantage (fatigued (RULINGS S6))" in out
+    assert "=> failure" in out
 
 
 def test_odds_with_the_same_words(table: Table) -> None:
     table.crew()
     odds = table.run("odds Ana Nature vs Vex")
-    assert odds.checks == () and odds.events == ()
+    assert odds.checks == ()
+    assert odds.events == ()
     assert dict(odds.data)["odds"]["success"] == Fraction(2, 5)
     assert dict(table.run("odds +2 dc 15 adv").data)["odds"]["success"] == Fraction(16, 25)
     assert dict(table.run("odds skill 3 hard").data)["odds"]["success"] == Fraction(3, 10)

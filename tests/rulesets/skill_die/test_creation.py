@@ -44,7 +44,8 @@ def test_the_text_s_skills_and_roles_are_data() -> None:
         "Engineer": "Science",
         "Soldier": "Stealth",
     }
-    assert CONTENT.against("Nature") == "Stealth" and CONTENT.against("Stealth") == "Nature"
+    assert CONTENT.against("Nature") == "Stealth"
+    assert CONTENT.against("Stealth") == "Nature"
     assert CONTENT.against("Brawn") == "Brawn"
 
 
@@ -60,7 +61,8 @@ def test_the_array_in_the_order_given_the_role_s_plus_one_and_hp() -> None:
     made = creation.build_character(CONTENT, _spec()).character
     assert dict(made.scores) == {"STR": 8, "DEX": 14, "CON": 13, "INT": 12, "WIS": 15, "CHA": 10}
     assert made.skill_level("Nature") == 4  # 3 points + the Medic's 1
-    assert made.skill_level("Persuasion") == 1 and made.skill_level("Brawn") == 0
+    assert made.skill_level("Persuasion") == 1
+    assert made.skill_level("Brawn") == 0
     assert (made.hp, made.max_hp) == (11, 11)  # 10 + 1 (CON 13)
 
 

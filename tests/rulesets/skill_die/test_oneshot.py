@@ -22,14 +22,15 @@ def test_ability_odds_json_gives_exact_fractions() -> None:
     )
     assert (code, err) == (0, "")
     data = json.loads(out)
-    assert data["ruleset"] == "skill-die" and data["success"] == "16/25"
+    assert data["ruleset"] == "skill-die"
+    assert data["success"] == "16/25"
 
 
 def test_skill_odds_on_the_difficulty_s_die() -> None:
     """RULINGS S2: level 3 on a Hard d10; advantage keeps the lower of two."""
     args = ["odds", *RULESET, "--skill", "3", "--difficulty", "hard", "--json"]
     assert json.loads(in_process(main, args)[1])["success"] == "3/10"
-    code, out, _ = in_process(main, [*args, "--adv"])
+    _code, out, _ = in_process(main, [*args, "--adv"])
     assert json.loads(out)["success"] == "51/100"  # 1 - (7/10)^2
 
 
@@ -38,8 +39,11 @@ def test_a_seeded_test_is_reproducible_and_explained() -> None:
     first, second = in_process(main, args), in_process(main, args)
     assert first == second
     data = json.loads(first[1])
-    assert data["modifier"] == 1 and data["dc"] == 10 and data["advantage"] == "disadvantage"
-    assert len(data["faces"]) == 2 and "disadvantage keeps the lower" in data["explanation"]
+    assert data["modifier"] == 1
+    assert data["dc"] == 10
+    assert data["advantage"] == "disadvantage"
+    assert len(data["faces"]) == 2
+    assert "disadvantage keeps the lower" in data["explanation"]
 
 
 @pytest.mark.parametrize(
@@ -57,5 +61,7 @@ def test_a_seeded_test_is_reproducible_and_explained() -> None:
 )
 def test_wrong_options_are_one_clear_line(args: list[str], words: str) -> None:
     code, out, err = in_process(main, ["test", *RULESET, *args])
-    assert code != 0 and out == ""
-    assert words in err and err.strip().count("\n") == 0
+    assert code != 0
+    assert out == ""
+    assert words in err
+    assert err.strip().count("\n") == 0
