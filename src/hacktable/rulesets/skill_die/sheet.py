@@ -33,6 +33,11 @@ def fatigue_line(character: SkillDieCharacter) -> str:
     (RULINGS S6)."""
     state = "FATIGUED (disadvantage on all rolls, half speed)" if character.fatigued else "rested"
     due = max(0, character.check_at - character.awake)
+    if character.asleep:
+        return (
+            f"Fatigue: ASLEEP where they fell asleep; {character.awake} h since the last rest; "
+            f"'rest {character.name}' wakes them rested"
+        )
     return (
         f"Fatigue: {state}; {character.awake} h since the last rest; next fatigue check in {due} h"
     )
