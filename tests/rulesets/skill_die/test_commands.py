@@ -152,3 +152,37 @@ def test_the_unconscious_make_no_checks(table: Table) -> None:
     table.run("hp Ana -11")
     with pytest.raises(RuleError, match="unconscious"):
         table.run("check Ana WIS dc 10")
+
+
+def test_guided_creation_asks_role_abilities_and_skills(table: Table) -> None:
+    """Guided use: the console asks what the line leaves out; a wrong answer is asked
+    again (RULINGS S1, S4)."""
+    answers = iter(["Pilot", "Engineer", "10,8,15,14,13,12", "Science=3,Brawn=1"])
+    asked: list[str] = []
+    warned: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    table.layer.run("character new Ida", ask=ask, warn=warned.append)
+    ida = table.character("Ida")
+    assert ida.role == "Engineer"
+    assert ida.skill_level("Science") == 4
+    assert dict(ida.scores)["CON"] == 15
+    assert asked[0].startswith("Role (Corsair, Medic, Engineer, Soldier")
+    assert len(warned) == 1  # Pilot
+
+
+def test_the_gm_sets_skill_levels_0_to_6_and_adds_skills_and_roles(table: Table) -> None:
+    """RULINGS S4: levels 0-6; the campaign's own skills and roles."""
+    table.crew()
+    table.run("skill Ana Nature 6")
+    assert table.character("Ana").skill_level("Nature") == 6
+    with pytest.raises(RuleError, match="0 to 6"):
+        table.run("skill Ana Nature 7")
+    table.run("skill add Piloting")
+    table.run("role add Pilot Piloting")
+    table.run("character new Ida --role Pilot --skills Piloting=3,Science=1")
+    assert table.character("Ida").skill_level("Piloting") == 4
+    assert "Piloting check (level 0)" in table("odds Ana Piloting easy")

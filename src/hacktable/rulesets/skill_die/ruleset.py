@@ -96,7 +96,7 @@ class SkillDie(Ruleset[SkillDieCharacter]):
     )
     settings: ClassVar[tuple[Setting, ...]] = SETTINGS
     reserved_words: ClassVar[frozenset[str]] = frozenset(
-        {*checks.DIFFICULTIES, "dc", "vs", "adv", "dis", "roll", "temp", "stable", "rolled"}
+        {*checks.DIFFICULTIES, "dc", "vs", "adv", "dis", "roll", "temp", "stable", "rolled", "add"}
     )
     command_package: ClassVar[str] = "hacktable.rulesets.skill_die.commands"
 
