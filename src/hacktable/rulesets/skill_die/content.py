@@ -123,7 +123,7 @@ class Content:
 
     def against(self, skill: str) -> str:
         """The skill a competitive check of ``skill`` reads on the other side (the same
-        skill where the data names none: Brawn against Brawn)."""
+        skill where the data names none: Brawn against Brawn; docs/rulings.md H355)."""
         for known in self.skills:
             if known.name == skill and known.against:
                 return known.against

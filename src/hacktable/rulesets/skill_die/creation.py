@@ -3,7 +3,8 @@
 RULINGS S1 (six abilities from the array 15, 14, 13, 12, 10, 8 or 4d6 drop the lowest,
 *setting*), S4 (4 skill points at creation, at most 3 in one skill, levels 0-6; the
 role's +1 to its skill; HP = 10 + CON modifier, *setting*); docs/rulings.md H342
-(rolled abilities go in the sheet's order), H343 (the 4 points are all spent).
+(rolled abilities go in the sheet's order), H343 (the 4 points are all spent),
+H340 (the role's +1 after the points).
 """
 
 from __future__ import annotations
