@@ -247,7 +247,10 @@ def test_the_unknown_ruleset_line_is_the_same_on_both_paths_and_exit_2() -> None
     args = ["odds", "--attr", "12", "--ruleset", "chess"]
     code, out, err = in_process(main, args)
     assert (code, out) == (2, "")
-    assert err == "error: unknown ruleset 'chess' (choose from: redhack, black-sword-hack, skill-die)\n"
+    assert (
+        err
+        == "error: unknown ruleset 'chess' (choose from: redhack, black-sword-hack, skill-die)\n"
+    )
 
 
 # -- a ruleset's own one-shot options --------------------------------------------------

@@ -186,3 +186,27 @@ def test_the_gm_sets_skill_levels_0_to_6_and_adds_skills_and_roles(table: Table)
     table.run("character new Ida --role Pilot --skills Piloting=3,Science=1")
     assert table.character("Ida").skill_level("Piloting") == 4
     assert "Piloting check (level 0)" in table("odds Ana Piloting easy")
+
+
+def test_gear_is_custom_only(table: Table) -> None:
+    """docs/rulings.md H345: no equipment list."""
+    table.crew()
+    with pytest.raises(UnknownNameError, match="give NAME rope custom"):
+        table.run("give Ana rope")
+    table.run("give Ana rope custom")
+    assert table.character("Ana").inventory[0].name == "rope"
+
+
+def test_a_player_checks_their_own_character_only(table: Table) -> None:
+    """Access.play: the character's player (RULINGS G5 for their dice)."""
+    from hacktable.engine.principal import NotAllowedError, Principal, Role
+
+    table.run("player add Bea")
+    table.run("character new Ida --role Corsair --skills Persuasion=3,Stealth=1 --player Bea")
+    table.crew()
+    bea = Principal(Role.PLAYER, "Bea")
+    assert table.run("check Ida CHA dc 10 roll 12", bea).checks[0].success
+    with pytest.raises(NotAllowedError):
+        table.run("check Ana CHA dc 10", bea)
+    with pytest.raises(NotAllowedError):
+        table.run("time +1h", bea)

@@ -184,7 +184,12 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         """
         if custom:
             return Item(" ".join(name.split())), False
-        raise UnknownNameError("item (skill-die has no equipment list: add 'custom')", name)
+        error = UnknownNameError("item", name)
+        error.message = (
+            f"skill-die has no equipment list: give NAME {name} custom (docs/rulings.md H345)"
+        )
+        error.args = (error.message,)
+        raise error
 
     def character_sheet(
         self, character: SkillDieCharacter, state: CampaignState | None = None

@@ -20,7 +20,7 @@ from ...powers import CHARACTERS
 from .. import hazards
 from ..character import PRONE, SkillDieCharacter
 from ..legal import OFFERS
-from .lookups import rules_of
+from .lookups import character_names, rules_of
 from .registry import COMMANDS
 
 TYPE_CHECKING = False
@@ -112,6 +112,10 @@ def _read_stand(args: Args) -> StandIntent:
     return StandIntent(name)
 
 
+def _complete(session: CampaignView[SkillDieCharacter], words: list[str]) -> list[str]:
+    return character_names(session) if not words else []
+
+
 def _hurt(
     ctx: Context, character: SkillDieCharacter, rolled: hazards.Harm, action: str, prone: bool
 ) -> Reply:
@@ -136,7 +140,15 @@ def _hurt(
         "the death threshold (RULINGS S3)",
     )
     summary = f"{character.name}: {rolled.explanation}; {change.explanation}"
-    session.commit_character(action, character, after, summary, ctx.line)
+    detail = {
+        **rolled.to_json(),
+        "hp": {"before": change.before.hp, "after": change.after.hp},
+        "temp_hp": {"before": change.before.temporary, "after": change.after.temporary},
+        "condition": change.condition.value,
+        "limits": list(change.limits),
+        "prone": after.prone,
+    }
+    session.commit_character(action, character, after, summary, ctx.line, detail)
     return reply
 
 
@@ -146,6 +158,7 @@ def _hurt(
     "a fall: 1d4 per full 2 m, then prone (standing costs the movement)",
     FallIntent,
     _read_fall,
+    complete=_complete,
     details="""
 Roll 1d4 for every full 2 m fallen; the total is the damage, temporary HP first (RULINGS
 S3, S6). Having fallen to the ground, from any height, the character must use their
@@ -166,6 +179,7 @@ def fall_command(ctx: Context, intent: FallIntent) -> Reply:
     "small damage from a physical encounter: 1d4 for each strike",
     BumpIntent,
     _read_bump,
+    complete=_complete,
     details="""
 Running into a wall, a door slammed in the face, tripping: roll 1d4 for each strike
 (RULINGS S6); the damage takes temporary HP first (S3). Example: bump Vex 2 strikes
@@ -184,6 +198,7 @@ def bump_command(ctx: Context, intent: BumpIntent) -> Reply:
     "a prone character stands up, using their movement this round",
     StandIntent,
     _read_stand,
+    complete=_complete,
 )
 def stand_command(ctx: Context, intent: StandIntent) -> Reply:
     """Stand up: the movement of the round is spent (skill-die: Falling)."""

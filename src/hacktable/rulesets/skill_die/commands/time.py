@@ -178,12 +178,18 @@ def _heal_amount(
     )
 
 
+def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
+    del words
+    return character_names(session)
+
+
 @COMMANDS.typed(
     "rest",
     "rest [NAME...]",
     "an 8-hour rest: the fatigue clock back to 0, no fatigue, temporary HP lost, 1d8 + CON healed",
     RestIntent,
     _read_rest,
+    complete=_complete,
     details="""
 A rest is at least 8 hours of sleep (RULINGS S7). Each resting character (every living
 one unless named) wakes with the fatigue clock at 0 and no fatigue, loses their
@@ -242,11 +248,6 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
         ctx, "rest", f"{names} rest {REST_HOURS} hours", passages, {"rests": rests}, tuple(changes)
     )
     return reply
-
-
-def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
-    del words
-    return character_names(session)
 
 
 def offer(ruleset: SkillDie, view: CampaignView[SkillDieCharacter], role: str) -> list[Intent]:
