@@ -8,7 +8,7 @@ the ``hacktable.rulesets`` entry point group (each entry point names a
 built in or when every ruleset is listed.
 
 >>> [info.id for info in available()]
-['redhack', 'black-sword-hack', 'fantasy-hack']
+['redhack', 'black-sword-hack', 'skill-die', 'fantasy-hack']
 """
 
 from __future__ import annotations
@@ -156,6 +156,16 @@ register(
         "hacktable.rulesets.black_sword_hack.ruleset:BlackSwordHack",
         "Sword and sorcery: roll under, the Doom die, players roll every die.",
         "hacktable.rulesets.black_sword_hack.oneshot:FORM",
+    )
+)
+
+register(
+    RulesetInfo(
+        "skill-die",
+        "Skill Die",
+        "hacktable.rulesets.skill_die.ruleset:SkillDie",
+        "d20 + modifier ability checks; skill checks on a die chosen by difficulty; HP to -20.",
+        "hacktable.rulesets.skill_die.oneshot:FORM",
     )
 )
 

@@ -1,1 +1,1 @@
-"""fantasy-hack's data files (TOML), validated on load."""
+"""fantasy-hack rules content: TOML data files, validated on load by :mod:`..content`."""

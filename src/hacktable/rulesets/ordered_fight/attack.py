@@ -1,0 +1,264 @@
+"""The ``attack`` command: d20 + to-hit against the target's AC or defence DC, meeting
+or beating it hits; a hit rolls the damage and applies it (fantasy-hack Part III
+"Combat", RULINGS F1, F3; skill-die S3, S5; docs/rulings.md H371, H372).
+
+The odds are shown before the d20 (exactly, by enumeration: :mod:`..checks`). A
+critical (the to-hit rule's natural 20 that hits, F3) rolls the damage dice
+:meth:`~.rules.FightRules.critical_times` times and adds the attack's critical bonus.
+Foes take damage under the fight rules' foe rule (F1: NPCs die at 0), characters
+through :mod:`hacktable.rulesets.harm` (dying, unconscious, dead as conditions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...dice import render_roll, roll, roll_to_json
+from ...dice.advantage import Advantage
+from ...errors import RuleError
+from ...play.outcome import Reply
+from ...play.principal import NotAllowedError
+from ...rules import hit_points
+from ...rules.checks import against_dc
+from ...rules.checks.against_dc import AgainstDCRequest
+from ...rules.hit_points import Condition
+from ...rules.resolution import Critical
+from .. import harm
+from ..context import Context
+from ..grammar import Access, Args, Intent
+from .rules import Attack, FightRules
+from .stage import Stage
+from .state import FOES, Fight
+
+__all__ = ["AttackIntent", "read_attack", "resolve_attack"]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackIntent(Intent):
+    """One combatant attacks another.
+
+    Attributes:
+        attacker: a character's name or a foe's key or name, as given.
+        target: likewise.
+        weapon: ``with WEAPON`` (a character's), ``None`` for the one in hand.
+        modifier: ``+N`` or ``-N`` added to the to-hit (the GM's situation).
+        adv: ``adv`` words (each one a source).
+        dis: ``dis`` words.
+        roll: ``roll N[,N]``: the d20 (two under advantage) rolled at the table (G5).
+        damage_roll: ``damage roll N,...``: the damage dice rolled at the table.
+    """
+
+    attacker: str
+    target: str
+    weapon: str | None = None
+    modifier: int = 0
+    adv: int = 0
+    dis: int = 0
+    roll: tuple[int, ...] = ()
+    damage_roll: tuple[int, ...] = ()
+
+    def access(self) -> Access:
+        """The attacker's player (a foe's attack is the GM's: no player plays it)."""
+        return Access.play(self.attacker, what="attack")
+
+    def entered(self) -> tuple[int, ...]:
+        """The d20 then the damage dice entered (RULINGS G5), in the order drawn."""
+        return (*self.roll, *self.damage_roll)
+
+
+def read_attack(args: Args) -> AttackIntent:
+    """Read ``ATTACKER TARGET [with WEAPON] [+N|-N] [adv|dis] [roll N[,N]] [damage roll
+    N,...]``.
+
+    Raises:
+        CommandError: a malformed word.
+    """
+    attacker = args.word("ATTACKER")
+    target = args.word("TARGET")
+    found: dict[str, object] = {"adv": 0, "dis": 0}
+    while not args.empty:
+        word = args.word("an option")
+        low = word.lower()
+        if low in ("adv", "advantage", "dis", "disadvantage"):
+            found[low[:3]] = int(str(found[low[:3]])) + 1
+        elif low == "with":
+            found["weapon"] = args.word("the weapon")
+        elif low[:1] in "+-" and low[1:].isdigit():
+            found["modifier"] = int(str(found.get("modifier", 0))) + args.to_int(low, "+N")
+        elif low == "roll":
+            found["roll"] = args.faces(args.word("the d20 rolled"))
+        elif low == "damage":
+            if (args.optional() or "").lower() != "roll":
+                raise args.error("damage dice are entered as 'damage roll N,N'")
+            found["damage_roll"] = args.faces(args.word("the damage dice rolled"))
+        else:
+            raise args.error(f"unexpected {word!r}")
+    return AttackIntent(attacker, target, **found)  # type: ignore[arg-type]
+
+
+def _may_act(stage: Stage, fight: Fight, key: str) -> str:
+    """Refuse an attack out of turn: in the surprise round only the aware side attacks,
+    once each; then only the combatant whose turn it is, unless the GM calls a free
+    attack (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
+    turn attack (``""`` when in turn)."""
+    name = fight.name_of(key)
+    if fight.surprise_round:
+        side = fight.side_of(key)
+        if side != fight.surprise_by:
+            raise RuleError(
+                f"{name} is surprised: only the {fight.surprise_by} attack before 'init' "
+                "(fantasy-hack: Combat)"
+            )
+        if key in fight.acted:
+            raise RuleError(f"{name} has had their free attack: 'init' ends the surprise round")
+        return ""
+    if not fight.started:
+        raise RuleError("initiative has not been rolled: 'init' first")
+    if fight.current == key:
+        return ""
+    if not stage.gm:
+        raise NotAllowedError(
+            stage.ctx.principal.name,
+            f"attack with {name}",
+            f"it is {fight.whose_turn()} turn (docs/rulings.md H372)",
+        )
+    return f"out of turn ({fight.whose_turn()} turn): the GM's free attack"
+
+
+def _profile(stage: Stage, key: str, weapon: str | None) -> Attack:
+    fight = stage.need_fight()
+    if fight.side_of(key) == FOES:
+        if weapon is not None:
+            raise RuleError(f"{fight.name_of(key)} attacks with its own stats, not 'with'")
+        foe = fight.foe(key)
+        return Attack("attack", foe.to_hit, foe.damage)
+    attack = stage.rules.attack(stage.character(key), weapon, stage.setting)
+    stage.rules.check_weapon(attack)
+    return attack
+
+
+def _defence(stage: Stage, key: str) -> int:
+    fight = stage.need_fight()
+    if fight.side_of(key) == FOES:
+        return fight.foe(key).ac
+    return stage.rules.defence(stage.character(key), stage.setting)
+
+
+def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Reply:
+    """Roll an attack, show its odds first, and apply the damage of a hit."""
+    stage = Stage(ctx, rules)
+    fight = stage.need_fight()
+    key = stage.combatant(intent.attacker)
+    target = stage.combatant(intent.target)
+    name, target_name = fight.name_of(key), fight.name_of(target)
+    if not stage.alive(key):
+        raise RuleError(f"{name} is dead")
+    if stage.down(key):
+        raise RuleError(f"{name} is down ({stage.hp_text(key)}) and cannot attack")
+    if target == key:
+        raise RuleError(f"{name} cannot attack themselves")
+    if not stage.alive(target):
+        raise RuleError(f"{target_name} is already dead")
+    note = _may_act(stage, fight, key)
+    attack = _profile(stage, key, intent.weapon)
+    dc = _defence(stage, target)
+    sources = rules.advantage_sources(stage.down(target))
+    advantage = Advantage.net(intent.adv + len(sources), intent.dis)
+    request = AgainstDCRequest(attack.to_hit + intent.modifier, dc, advantage, f"AC {dc}")
+    odds = against_dc.odds(rules.to_hit_rule, request)
+    head = f"{name} attacks {target_name} ({attack.weapon}, to-hit {request.modifier:+d}"
+    if attack.explanation:
+        head += f": {attack.explanation}"
+    if intent.modifier:
+        head += f", {intent.modifier:+d} situation"
+    head += f", against AC {dc})"
+    stage.say(head, "title")
+    if note:
+        stage.say(f"  {note}", "muted")
+    for source in sources:
+        stage.say(f"  advantage: {source}", "muted")
+    stage.say(f"  odds: {odds.describe()}", "odds", log=False)
+    result = against_dc.resolve(rules.to_hit_rule, request, stage.rng)
+    critical = result.critical is Critical.SUCCESS
+    outcome = "critical hit" if critical else "hit" if result.success else "miss"
+    stage.say(f"  {result.explanation}", "dice")
+    stage.say(
+        f"  => {outcome}", "critical" if critical else "success" if result.success else "failure"
+    )
+    stage.detail["attack"] = {
+        "attacker": name,
+        "target": target_name,
+        "weapon": attack.weapon,
+        "to_hit": request.modifier,
+        "ac": dc,
+        "advantage": int(advantage),
+        "faces": list(result.faces),
+        "kept": result.natural,
+        "total": result.total,
+        "hit": result.success,
+        "critical": critical,
+        "odds": odds.percentages(),
+    }
+    what = f"attack {target_name}: {outcome}"
+    if result.success:
+        amount = _damage(stage, attack, critical)
+        what += f", {amount} damage"
+        _apply(stage, target, amount)
+    now = stage.need_fight()
+    if all(f.dead or f.down for f in now.foes):
+        stage.say("Every foe is down or dead: 'fight end' when the fight is over.", "muted")
+    if now.surprise_round:
+        now = replace(now, acted=(*now.acted, key))
+    stage.fight = now.logged(key, what)
+    return stage.commit("fight.attack", actor=name)
+
+
+def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
+    """Roll the damage of a hit: the dice once, or on a critical as often as the rules
+    say, plus the attack's bonus (and its critical bonus, F3); never below 0."""
+    times = stage.rules.critical_times() if critical else 1
+    rolls = [roll(attack.dice, stage.rng) for _ in range(times)]
+    bonus = attack.bonus + (attack.critical_bonus if critical else 0)
+    raw = sum(r.total for r in rolls) + bonus
+    total = max(0, raw)
+    shown = " + ".join(render_roll(r) for r in rolls)
+    if attack.bonus:
+        shown += f" {'+' if attack.bonus > 0 else '-'} {abs(attack.bonus)}"
+    if critical and attack.critical_bonus:
+        shown += f" {'+' if attack.critical_bonus > 0 else '-'} {abs(attack.critical_bonus)}"
+    if critical:
+        shown += f" (critical: the dice {times} times"
+        shown += ", the bonus again)" if attack.critical_bonus else ")"
+    stage.say(f"  damage: {shown} = {total}", "dice")
+    stage.reply.adjust("damage", raw, total, "damage is never below 0")
+    stage.detail["damage"] = {
+        "rolls": [roll_to_json(r) for r in rolls],
+        "bonus": bonus,
+        "critical": critical,
+        "total": total,
+    }
+    return total
+
+
+def _apply(stage: Stage, target: str, amount: int) -> None:
+    """``amount`` damage to ``target``: a foe under the foe rule, a character through
+    :mod:`hacktable.rulesets.harm`."""
+    fight = stage.need_fight()
+    if fight.side_of(target) == FOES:
+        foe = fight.foe(target)
+        change = hit_points.damage(stage.rules.foe_rule(stage.setting), foe.pool, amount)
+        conditions = () if change.condition is Condition.UP else (change.condition.value,)
+        stage.fight = fight.with_foe(replace(foe, pool=change.after, conditions=conditions))
+        name = foe.name
+    else:
+        character = stage.character(target)
+        after, change = harm.damage(stage.ruleset, character, amount, stage.setting)
+        stage.update(after)
+        name = character.name
+    style = (
+        "critical"
+        if change.condition is Condition.DEAD
+        else ("warning" if change.condition is not Condition.UP else "")
+    )
+    stage.say(f"  {name}: {change.explanation}", style)
+    stage.detail["harm"] = {"target": name, "condition": change.condition.value}

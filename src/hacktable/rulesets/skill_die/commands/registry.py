@@ -1,0 +1,10 @@
+"""skill-die's command set: every command the ruleset adds registers here."""
+
+from __future__ import annotations
+
+from ...grammar import CommandSet
+
+__all__ = ["COMMANDS"]
+
+COMMANDS = CommandSet("skill-die")
+"""skill-die's commands by name."""

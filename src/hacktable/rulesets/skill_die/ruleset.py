@@ -1,0 +1,255 @@
+"""The skill-die ruleset plugin (``../shared/rules/004_307b3bf6951a3cef.txt``).
+
+:class:`SkillDie` is the wiring: its names, shape and settings, and each hook of the
+:class:`~hacktable.rulesets.base.Ruleset` contract delegating to the module of its
+concern: :mod:`.checks` (ability and skill checks on the shared engine, RULINGS S1,
+S2), :mod:`.creation` (S1, S4), :mod:`.sheet`, the content in ``data/``
+(:mod:`.content`) and the commands in :mod:`.commands`. Hit points below zero are the
+shared engine's (:data:`hacktable.rules.hit_points.SKILL_DIE`, RULINGS S3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from ...dice.advantage import Advantage
+from ...errors import UnknownNameError
+from ...play.character import Item
+from ...play.state import CampaignState
+from ...rules.hit_points import SKILL_DIE, HitPointRule
+from ...rules.resolution import TestOdds, TestRequest, TestResult
+from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
+from . import checks, creation, sheet
+from .character import ABILITIES, ASLEEP, HP_FLOOR, PRONE, SkillDieCharacter, check_ability
+from .content import Content
+
+if TYPE_CHECKING:
+    from ..context import CampaignView
+    from ..grammar import Intent
+
+__all__ = ["SETTINGS", "SkillDie"]
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "ability-modifier",
+        "floor-half",
+        ("floor-half", "bx-table"),
+        "an ability's modifier: floor((score - 10) / 2), or the B/X table (3: -3 ... 18: +3)",
+        "RULINGS S1 (default floor-half); docs/rulings.md H341",
+    ),
+    Setting(
+        "abilities",
+        "array",
+        ("array", "4d6-drop-lowest"),
+        "how a new character's abilities are made when 'character new' gives none: the "
+        "array 15,14,13,12,10,8 (in the order asked, else the sheet's) or 4d6 drop the lowest",
+        "RULINGS S1 (default array); docs/rulings.md H342",
+    ),
+    Setting(
+        "hp-formula",
+        "10+CON",
+        creation.HP_FORMULAS,
+        "a new character's HP: 10 + CON modifier, the CON score, or 10",
+        "RULINGS S4 (default 10+CON)",
+    ),
+    Setting(
+        "rest-healing",
+        "1d8+CON",
+        ("1d8+CON", "full", "none"),
+        "what an 8-hour rest heals: 1d8 + CON modifier, every HP, or nothing",
+        "RULINGS S7 (default 1d8+CON)",
+    ),
+    Setting(
+        "fights",
+        "on",
+        ("on", "off"),
+        "the plain fight tracker (initiative d20 + DEX, attacks as checks against the "
+        "defence DC); off: the GM calls ability checks",
+        "RULINGS S5 (default on)",
+    ),
+)
+"""skill-die's campaign settings: every *setting* of RULINGS S1, S4, S5, S7."""
+
+
+class SkillDie(Ruleset[SkillDieCharacter]):
+    """Skill Die: d20 + modifier ability checks and skill checks on a die chosen by
+    difficulty."""
+
+    id: ClassVar[str] = "skill-die"
+    title: ClassVar[str] = "Skill Die"
+    rules_file: ClassVar[str] = "004_307b3bf6951a3cef.txt"
+    character_type: ClassVar[type[SkillDieCharacter]] = SkillDieCharacter
+    attributes: ClassVar[tuple[str, ...]] = ABILITIES
+    defence: ClassVar[DefenceModel] = DefenceModel.AC_AS_TARGET
+    initiative: ClassVar[InitiativeModel] = InitiativeModel.ORDERED_ROLL
+    action_budget: ClassVar[ActionBudget] = ActionBudget(
+        1,
+        1,
+        "RULINGS S5 (the text has no fights; the plain tracker's turn); skill-die: "
+        "Falling (standing up uses the movement, the dash action remains)",
+    )
+    hit_points: ClassVar[HitPoints] = HitPoints(
+        0, HP_FLOOR, HP_FLOOR, "skill-die: Unconsciousness and Death; RULINGS S3"
+    )
+    settings: ClassVar[tuple[Setting, ...]] = SETTINGS
+    reserved_words: ClassVar[frozenset[str]] = frozenset(
+        {*checks.DIFFICULTIES, "dc", "vs", "adv", "dis", "roll", "temp", "stable", "rolled", "add"}
+    )
+    command_package: ClassVar[str] = "hacktable.rulesets.skill_die.commands"
+
+    @property
+    def content(self) -> Content:
+        """The validated skills and roles (loaded on first use).
+
+        Raises:
+            RulesDataError: a data file is broken.
+        """
+        from .content import load_content
+
+        return load_content()
+
+    # -- hit points ------------------------------------------------------------------------
+    def hit_point_rule(
+        self, character: SkillDieCharacter, setting: Callable[[str], object]
+    ) -> HitPointRule | None:
+        """Unconscious at 0 or below, dead at -20, temporary HP first (RULINGS S3):
+        :data:`hacktable.rules.hit_points.SKILL_DIE` for every character."""
+        del character, setting
+        return SKILL_DIE
+
+    # -- tests ---------------------------------------------------------------------------
+    def modifier(self, score: int) -> int:
+        """floor((score - 10) / 2) (RULINGS S1, the ``ability-modifier`` default)."""
+        return checks.ability_modifier(score)
+
+    def resolve_test(self, request: TestRequest, rng: random.Random) -> TestResult:
+        """An ability or a skill check on the shared engine (RULINGS S1, S2;
+        :func:`.checks.resolve`)."""
+        return checks.resolve(request, rng)
+
+    def test_odds(self, request: TestRequest) -> TestOdds:
+        """Exact odds by enumeration (RULINGS S1, S2; :func:`.checks.odds`)."""
+        return checks.odds(request)
+
+    def character_test(
+        self, character: SkillDieCharacter, attribute: str, options: TestOptions
+    ) -> TestRequest:
+        """An ability check of ``attribute`` against ``options.difficulty`` (the DC;
+        Normal, DC 15, when none is given: docs/rulings.md H344), with the caller's
+        sources and fatigue's disadvantage (RULINGS S1, S6)."""
+        from .sources import ability_request
+
+        ability = check_ability(attribute)
+        dc = 15 if options.difficulty is None else options.difficulty
+        return ability_request(character, ability, dc, options)
+
+    # -- characters ----------------------------------------------------------------------
+    def classes(self) -> tuple[tuple[str, str], ...]:
+        """What a character is made as: the roles (RULINGS S4)."""
+        return tuple((role.name.lower(), role.name) for role in self.content.roles)
+
+    def create_character(
+        self, spec: creation.CharacterSpec, rng: random.Random
+    ) -> Creation[SkillDieCharacter]:
+        """Build the character (RULINGS S1, S4; :func:`.creation.build_character`); its
+        abilities rolled 4d6 drop the lowest when the spec gives none."""
+        rolled = creation.roll_abilities(rng) if spec.abilities is None else None
+        return creation.build_character(self.content, spec, rolled)
+
+    def character_specs(self, name: str) -> tuple[creation.CharacterSpec, ...]:
+        """Each role with the array and its skill at 3, and each role rolled with the
+        points spread (RULINGS S1, S4)."""
+        specs = []
+        skills = [s.name for s in self.content.skills]
+        for number, role in enumerate(self.content.roles):
+            other = skills[(skills.index(role.skill) + 1) % len(skills)]
+            specs.append(
+                creation.CharacterSpec(
+                    name, role.name, creation.ARRAY, ((role.skill, 3), (other, 1))
+                )
+            )
+            spread = tuple((skills[(number + k) % len(skills)], 1) for k in range(4))
+            specs.append(creation.CharacterSpec(name, role.name, None, spread))
+        return tuple(specs)
+
+    def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
+        """skill-die has no equipment list: gear is custom, when asked for
+        (docs/rulings.md H191, H345).
+
+        Raises:
+            UnknownNameError: ``custom`` not asked.
+        """
+        if custom:
+            return Item(" ".join(name.split())), False
+        error = UnknownNameError("item", name)
+        error.message = (
+            f"skill-die has no equipment list: give NAME {name} custom (docs/rulings.md H345)"
+        )
+        error.args = (error.message,)
+        raise error
+
+    def character_sheet(
+        self, character: SkillDieCharacter, state: CampaignState | None = None
+    ) -> tuple[str, ...]:
+        """The sheet (:func:`.sheet.character_sheet`)."""
+        del state
+        return sheet.character_sheet(character)
+
+    def condition_label(self, condition: str) -> str:
+        """How skill-die names its conditions (RULINGS S3, S6)."""
+        labels = {ASLEEP: "asleep (fatigue)", PRONE: "prone (standing costs the movement)"}
+        return labels.get(condition, condition)
+
+    # -- tables --------------------------------------------------------------------------
+    def tables(self) -> tuple[tuple[str, str], ...]:
+        """skill-die has no rollable tables."""
+        return ()
+
+    def roll_table(
+        self,
+        table_id: str,
+        rng: random.Random,
+        modifier: int = 0,
+        advantage: Advantage = Advantage.NONE,
+    ) -> TableOutcome:
+        """skill-die has no tables.
+
+        Raises:
+            UnknownNameError: always.
+        """
+        del rng, modifier, advantage
+        raise UnknownNameError("table", table_id, ())
+
+    def lookup_table(self, table_id: str, value: int) -> TableOutcome:
+        """skill-die has no tables.
+
+        Raises:
+            UnknownNameError: always.
+        """
+        del value
+        raise UnknownNameError("table", table_id, ())
+
+    # -- tools and conformance (in .legal) -----------------------------------------------
+    def legal_intents(
+        self, view: CampaignView[SkillDieCharacter], principal_role: str
+    ) -> list[Intent]:
+        """What can be asked now (:func:`.legal.legal_intents`)."""
+        from .legal import legal_intents
+
+        return legal_intents(self, view, principal_role)
+
+    def odds_configurations(self) -> Iterable[TestRequest]:
+        """RULINGS S1, S2: the checks whose odds are checked
+        (:func:`.legal.odds_configurations`)."""
+        from .legal import odds_configurations
+
+        return odds_configurations()
+
+    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
+        """None yet (the crew-of-four session comes later)."""
+        from .legal import EXAMPLE_SESSIONS
+
+        return EXAMPLE_SESSIONS
