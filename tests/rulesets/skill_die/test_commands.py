@@ -70,6 +70,7 @@ def test_a_named_difficulty_sets_the_dc(table: Table) -> None:
     assert "DC 20" in out
     assert "d20 13 and 17, advantage keeps the higher" in out
     assert "=> failure, margin -3" in out
+    assert "DC 20" in table("check Ana CHA dc hard roll 13")  # the usage's "dc hard"
 
 
 def test_a_skill_check_rolls_the_difficulty_s_die_at_or_under_the_level(table: Table) -> None:
