@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hacktable.errors import CommandError, HacktableError, RuleError
+from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
 from hacktable.play.principal import NotAllowedError, Principal, Role
 
 from .helpers import answers, campaign, text
@@ -88,7 +88,9 @@ def test_an_affinity_named_adds_two(tmp_path: Path) -> None:
         ("check Ottvar CON+Athletics dc 10", RuleError, "STR, DEX, MND"),
         ("check Ottvar STR+Swimming dc 10", RuleError, "Athletics, Communication"),
         ("check Ottvar STR+Athletics 15", CommandError, "dc 15"),
-        ("test Ottvar STR", CommandError, "check NAME STAT\\+SKILL dc N"),
+        ("test Ottvar STR", UnknownNameError, "check NAME STAT\\+SKILL dc N"),
+        ("save Ottvar STR", UnknownNameError, "no saving throws"),
+        ("doom Ottvar", UnknownNameError, "fantasy-hack has no command 'doom': there is no"),
         ("opposed Ottvar STR+Athletics vs Ottvar DEX+Athletics", CommandError, "two sides"),
     ],
 )

@@ -129,9 +129,9 @@ def test_odds_with_the_same_words(table: Table) -> None:
         ("check Ana LUCK dc 10", UnknownNameError, "STR, DEX, CON, INT, WIS, CHA"),
         ("check Ana Nature dc 12", RuleError, "takes a difficulty"),
         ("check Ana WIS", RuleError, "needs a DC"),
-        ("save Ana CON", RuleError, "skill-die has no saving throws"),
-        ("tick", RuleError, "counts time in hours"),
-        ("test Ana STR", RuleError, "checks, not tests"),
+        ("save Ana CON", UnknownNameError, "no saving throws"),
+        ("tick", UnknownNameError, "time counts in hours"),
+        ("test Ana STR", UnknownNameError, "checks, not tests"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_changes_nothing(

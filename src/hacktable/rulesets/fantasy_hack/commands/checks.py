@@ -179,25 +179,6 @@ def check_command(ctx: Context, intent: CheckIntent) -> Reply:
     return reply
 
 
-@COMMANDS.command(
-    "test",
-    "test ...",
-    "(redhack's word) fantasy-hack makes checks instead: check NAME STAT+SKILL dc N",
-)
-def test_command(ctx: Context, args: Args) -> Reply:
-    """A redhack or black-sword-hack test: refused, naming fantasy-hack's check.
-
-    Raises:
-        CommandError: always.
-    """
-    del ctx, args
-    raise CommandError(
-        f"fantasy-hack has no attribute tests: {_EXPECTS} "
-        f"(stats {', '.join(STATS)}; skills {', '.join(SKILLS)})",
-        "test",
-    )
-
-
 # -- opposed -------------------------------------------------------------------------------
 
 

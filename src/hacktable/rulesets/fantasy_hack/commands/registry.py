@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...grammar import CommandSet
+from .instead import INSTEAD
 
 __all__ = ["COMMANDS"]
 
-COMMANDS = CommandSet("fantasy-hack")
+COMMANDS = CommandSet("fantasy-hack", INSTEAD)
 """fantasy-hack's commands by name."""

@@ -109,8 +109,7 @@ def _read_tail(args: Args, name: str, what: str) -> CheckIntent:
     while not args.empty:
         word = args.word("an option").lower()
         if word == "dc":
-            following = (args.peek() or "").lower()
-            if following in checks.DIFFICULTIES:  # "dc normal": the ladder's DC (S1)
+            if (args.peek() or "").lower() in checks.DIFFICULTIES:  # "dc normal" (S1)
                 difficulty = args.word("the difficulty").lower()
             else:
                 dc = checks.check_dc(args.integer("the DC"))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...grammar import CommandSet
+from .instead import INSTEAD
 
 __all__ = ["COMMANDS"]
 
-COMMANDS = CommandSet("skill-die")
+COMMANDS = CommandSet("skill-die", INSTEAD)
 """skill-die's commands by name."""
