@@ -94,6 +94,8 @@ def pass_hours(character: SkillDieCharacter, hours: int, rng: random.Random) -> 
         elif failed:
             now = replace(now, fatigued=True)
             result = "fatigued: disadvantage on all rolls, half speed"
+        elif now.fatigued:
+            result = "stays awake, still fatigued: again in an hour"
         else:
             result = "holds out: again in an hour"
         now = replace(now, check_at=now.awake + 1)
