@@ -70,4 +70,9 @@ def legal_intents(
     intents: list[Intent] = [Words("note", ("The engines hum.",))]
     for offer in OFFERS:
         intents += offer(ruleset, view, principal_role)
+    if view.setting("fights") != "off":  # RULINGS S5: a table may turn the tracker off
+        from ..ordered_fight import fight_offers
+        from .fight_rules import FIGHT_RULES
+
+        intents += fight_offers(view, principal_role, FIGHT_RULES)
     return intents

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from ...grammar import CommandSet
+from ...ordered_fight import add_fight_commands
+from ..fight_rules import FIGHT_RULES
 
 __all__ = ["COMMANDS"]
 
 COMMANDS = CommandSet("skill-die")
 """skill-die's commands by name."""
+
+add_fight_commands(COMMANDS, FIGHT_RULES)  # fight, init, attack, next (RULINGS S5)
