@@ -245,9 +245,8 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
         reply.add("  Up through the rest: " + ", ".join(c.name for c in others), "muted")
     names = ", ".join(c.name for c in named)
     verb = "rests" if len(named) == 1 else "rest"
-    _commit(
-        ctx, "rest", f"{names} {verb} {REST_HOURS} hours", passages, {"rests": rests}, tuple(changes)
-    )
+    summary = f"{names} {verb} {REST_HOURS} hours"
+    _commit(ctx, "rest", summary, passages, {"rests": rests}, tuple(changes))
     return reply
 
 
