@@ -233,3 +233,16 @@ def test_initiative_follows_the_ability_modifier_setting(table: Table) -> None:
     _fight(table, "raider")
     texts = _texts(table, "init roll 10,5,12")
     assert "  2. Ana d20 10 + 1 = 11" in texts
+
+
+def test_a_character_asleep_from_fatigue_cannot_attack(table: Table) -> None:
+    """docs/rulings.md H436 (RULINGS S6: falls asleep where they are)."""
+    _fight(table, "raider")
+    table.run("init roll 3,18,2")
+    vex = table.character("Vex")
+    asleep = replace(vex, conditions=(*vex.conditions, "asleep"))
+    table.session.commit_character("test.setup", vex, asleep, "asleep", "")
+    before = table.session.state
+    with pytest.raises(RuleError, match="asleep"):
+        table.run("attack Vex Raider")
+    assert table.session.state == before

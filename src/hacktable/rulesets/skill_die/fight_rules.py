@@ -129,8 +129,13 @@ class SkillDieFightRules(FightRules):
 
         Raises:
             UnknownNameError: ``character`` carries no such weapon; RuleError: the item
-                is no weapon.
+                is no weapon, or ``character`` is asleep (S6).
         """
+        if isinstance(character, SkillDieCharacter) and character.asleep:
+            raise RuleError(
+                f"{character.name} is asleep from fatigue and cannot attack until woken by a "
+                f"rest (RULINGS S6; docs/rulings.md H436)"
+            )
         name, chosen = self._weapon(character, weapon)
         modifier = _modifier(character, chosen.ability, setting)
         return Attack(
