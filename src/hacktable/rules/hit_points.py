@@ -229,7 +229,8 @@ def stabilise(rule: HitPointRule, pool: Pool) -> Change:
         RuleError: the creature is not dying.
     """
     if condition(rule, pool) is not Condition.DYING:
-        raise RuleError(f"only the dying can be stabilised, not the {condition(rule, pool).value}")
+        state = condition(rule, pool).value
+        raise RuleError(f"only the dying can be stabilised: {pool.hp} HP is {state}")
     after = replace(pool, stable=True)
     return _change(rule, pool, after, f"{pool.hp} HP stabilised", [])
 

@@ -8,7 +8,7 @@ the ``hacktable.rulesets`` entry point group (each entry point names a
 built in or when every ruleset is listed.
 
 >>> [info.id for info in available()]
-['redhack', 'black-sword-hack', 'skill-die']
+['redhack', 'black-sword-hack', 'skill-die', 'fantasy-hack']
 """
 
 from __future__ import annotations
@@ -166,5 +166,15 @@ register(
         "hacktable.rulesets.skill_die.ruleset:SkillDie",
         "d20 + modifier ability checks; skill checks on a die chosen by difficulty; HP to -20.",
         "hacktable.rulesets.skill_die.oneshot:FORM",
+    )
+)
+
+register(
+    RulesetInfo(
+        "fantasy-hack",
+        "Fantasy Hack",
+        "hacktable.rulesets.fantasy_hack.ruleset:FantasyHack",
+        "An m20 hack: d20 + stat + skill against a DC, to-hit against AC, levels 1-10.",
+        "hacktable.rulesets.fantasy_hack.oneshot:FORM",
     )
 )

@@ -21,7 +21,7 @@ sub-commands may register a base intent whose subclasses are its sub-commands'.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -190,10 +190,18 @@ def _words_parser(command: Command, words: list[str]) -> Intent:
 
 
 class CommandSet:
-    """The commands of one ruleset (or of the engine), by name and alias."""
+    """The commands of one ruleset (or of the engine), by name and alias.
 
-    def __init__(self, owner: str) -> None:
+    Attributes:
+        owner: the ruleset's id (or ``"core"``).
+        instead: other rulesets' words this one lacks, each with what it does instead
+            (``"save"`` in skill-die: "the GM calls a check ..."): an unknown command
+            says so in one line (issue 11 §3; docs/rulings.md H297).
+    """
+
+    def __init__(self, owner: str, instead: Mapping[str, str] | None = None) -> None:
         self.owner = owner
+        self.instead: Mapping[str, str] = dict(instead or {})
         self._by_name: dict[str, Command] = {}
         self._by_intent: dict[type[Intent], Command] = {}
 
@@ -320,6 +328,10 @@ def find(sets: Iterable[CommandSet], name: str) -> Command:
         found = commands.get(name)
         if found is not None:
             return found
+    for commands in ordered:
+        hint = commands.instead.get(name.lower())
+        if hint is not None:
+            raise UnknownCommandError(name, commands.owner, [], instead=hint)
     raise UnknownCommandError(
         name,
         ordered[0].owner if ordered else "",
@@ -334,12 +346,17 @@ class UnknownCommandError(UnknownNameError):
     Attributes:
         kind, name, choices: as :class:`~hacktable.errors.UnknownNameError`.
         ruleset: the ruleset asked.
+        instead: what the ruleset does instead of another ruleset's word, if it says.
     """
 
-    def __init__(self, name: str, ruleset: str, choices: list[str]) -> None:
+    def __init__(self, name: str, ruleset: str, choices: list[str], instead: str = "") -> None:
         super().__init__("command", name, choices)
         self.ruleset = ruleset
-        if "did you mean" not in self.message:
+        self.instead = instead
+        if instead:
+            self.message = f"{ruleset} has no command {name!r}: {instead}"
+            self.args = (self.message,)
+        elif "did you mean" not in self.message:
             offer = ", ".join(choices)
             self.message = f"{ruleset} has no command {name!r}; it offers: {offer}"
             self.args = (self.message,)

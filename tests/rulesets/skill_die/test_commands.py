@@ -70,6 +70,7 @@ def test_a_named_difficulty_sets_the_dc(table: Table) -> None:
     assert "DC 20" in out
     assert "d20 13 and 17, advantage keeps the higher" in out
     assert "=> failure, margin -3" in out
+    assert "DC 20" in table("check Ana CHA dc hard roll 13")  # the usage's "dc hard"
 
 
 def test_a_skill_check_rolls_the_difficulty_s_die_at_or_under_the_level(table: Table) -> None:
@@ -128,9 +129,9 @@ def test_odds_with_the_same_words(table: Table) -> None:
         ("check Ana LUCK dc 10", UnknownNameError, "STR, DEX, CON, INT, WIS, CHA"),
         ("check Ana Nature dc 12", RuleError, "takes a difficulty"),
         ("check Ana WIS", RuleError, "needs a DC"),
-        ("save Ana CON", RuleError, "skill-die has no saving throws"),
-        ("tick", RuleError, "counts time in hours"),
-        ("test Ana STR", RuleError, "checks, not tests"),
+        ("save Ana CON", UnknownNameError, "no saving throws"),
+        ("tick", UnknownNameError, "time counts in hours"),
+        ("test Ana STR", UnknownNameError, "checks, not tests"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_changes_nothing(

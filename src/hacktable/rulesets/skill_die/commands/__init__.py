@@ -2,7 +2,7 @@
 fatigue and hazards. Importing this package registers them all in :data:`COMMANDS`
 (``SkillDie.command_package`` names this package)."""
 
-from . import characters, checks, foreign, hazards, skills, time  # noqa: F401  (registration)
+from . import characters, checks, hazards, skills, time  # noqa: F401  (registration)
 from .registry import COMMANDS
 
 __all__ = ["COMMANDS"]

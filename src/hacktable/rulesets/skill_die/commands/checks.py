@@ -109,7 +109,10 @@ def _read_tail(args: Args, name: str, what: str) -> CheckIntent:
     while not args.empty:
         word = args.word("an option").lower()
         if word == "dc":
-            dc = checks.check_dc(args.integer("the DC"))
+            if (args.peek() or "").lower() in checks.DIFFICULTIES:  # "dc normal" (S1)
+                difficulty = args.word("the difficulty").lower()
+            else:
+                dc = checks.check_dc(args.integer("the DC"))
         elif word in checks.DIFFICULTIES:
             difficulty = word
         elif word == "vs":

@@ -1,0 +1,8 @@
+"""fantasy-hack's commands: characters, levels, checks and opposed checks. Importing
+this package registers them all in :data:`COMMANDS` (``FantasyHack.command_package``
+names this package)."""
+
+from . import characters, checks, levels  # noqa: F401  (registration)
+from .registry import COMMANDS
+
+__all__ = ["COMMANDS"]

@@ -1,0 +1,212 @@
+"""fantasy-hack's commands at the table: character, check, opposed, odds, level, and
+the core hp below zero (RULINGS F1, F4, F5, G5; issue 11 §1, §3; H300-H306)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hacktable.errors import CommandError, HacktableError, RuleError, UnknownNameError
+from hacktable.play.principal import NotAllowedError, Principal, Role
+
+from .helpers import answers, campaign, text
+
+OTTVAR = "character new Ottvar --race human --class fighter --stats 18,10,9"
+FOLDUIN = (
+    "character new Folduin --race elf --class expert --stats array --order MND,DEX,STR "
+    "--affinity Knowledge:magical-lore"
+)
+
+
+def test_character_new_from_flags_shows_the_sheet(tmp_path: Path) -> None:
+    """F1: --stats as rolled at the table; HP = STR + 1d6; the sheet's AC and to-hit."""
+    with campaign(tmp_path / "c.db") as layer:
+        shown = text(layer, OTTVAR)
+        ottvar = layer.session.character("Ottvar")
+        assert dict(ottvar.scores) == {"STR": 18, "DEX": 10, "MND": 9}
+        assert 19 <= ottvar.max_hp <= 24
+        assert "To hit: melee +6, ranged +2, magic +0; damage +5" in shown
+        assert "AC 15 (base 10 + Mail Shirt 4 + Shield 1)" in shown
+        assert "Skills: Athletics +5  Communication +2" in shown
+
+
+def test_the_array_is_assigned_in_order_and_the_affinity_kept(tmp_path: Path) -> None:
+    """F1 (the array 16, 13, 11, Elf +2 MND), F4 (the affinity)."""
+    with campaign(tmp_path / "c.db", FOLDUIN) as layer:
+        folduin = layer.session.character("Folduin")
+        assert dict(folduin.scores) == {"STR": 11, "DEX": 13, "MND": 18}
+        assert folduin.affinities == (("Knowledge", "magical lore"),)
+
+
+def test_guided_creation_asks_race_class_order_and_affinity(tmp_path: Path) -> None:
+    """Guided use: the console asks what the line leaves out."""
+    asked, ask = answers("elf", "exp", "MND,DEX,STR", "Knowledge:old-maps")
+    with campaign(tmp_path / "c.db", "settings stat-method array") as layer:
+        layer.run("character new Ilse", ask=ask)
+        ilse = layer.session.character("Ilse")
+    assert [q.split(" ")[0] for q in asked] == ["Race", "Class", "Stats", "An"]
+    assert (ilse.race, ilse.klass, ilse.score("MND")) == ("elf", "expert", 18)
+    assert ilse.affinities == (("Knowledge", "old maps"),)
+
+
+def test_a_script_without_race_or_class_is_told_and_nothing_changes(tmp_path: Path) -> None:
+    with campaign(tmp_path / "c.db") as layer:
+        with pytest.raises(RuleError, match=r"--race .* and --class"):
+            layer.run("character new Bob --class fighter")
+        with pytest.raises(CommandError, match="levels 1 to 10"):
+            layer.run("character new Bob --race elf --class rogue --level 11")
+        assert layer.session.characters() == []
+
+
+def test_check_shows_odds_then_dice_and_margin(tmp_path: Path) -> None:
+    """Part III: d20 + stat + skill meets or beats the DC; G5: the die entered."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        shown = text(layer, "check Ottvar STR+Athletics dc 15 +2 roll 4")
+    lines = shown.splitlines()
+    assert lines[0] == (
+        "Ottvar: STR+Athletics check against DC 15 (STR +4, Athletics +5, situation +2)"
+    )
+    assert lines[1] == "  odds: success 85.00%, failure 15.00%"
+    assert lines[2] == "  d20 4 + 11 = 15 >= DC 15: success (margin +0)"
+    assert lines[3] == "  => success"
+
+
+def test_an_affinity_named_adds_two(tmp_path: Path) -> None:
+    """RULINGS F4."""
+    with campaign(tmp_path / "c.db", FOLDUIN) as layer:
+        shown = text(layer, "check Folduin MND+Knowledge dc 20 for magical-lore roll 10")
+    assert "affinity magical lore +2" in shown
+    assert "d20 10 + 10 = 20 >= DC 20" in shown
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "words"),
+    [
+        ("check Ottvar STR+Athletics dc 41", RuleError, "from 1 to 40"),
+        ("check Ottvar STR+Athletics dc 0", RuleError, "from 1 to 40"),
+        ("check Ottvar CON+Athletics dc 10", RuleError, "STR, DEX, MND"),
+        ("check Ottvar STR+Swimming dc 10", RuleError, "Athletics, Communication"),
+        ("check Ottvar STR+Athletics 15", CommandError, "dc 15"),
+        ("test Ottvar STR", UnknownNameError, "check NAME STAT\\+SKILL dc N"),
+        ("save Ottvar STR", UnknownNameError, "no saving throws"),
+        ("doom Ottvar", UnknownNameError, "fantasy-hack has no command 'doom': there is no"),
+        ("opposed Ottvar STR+Athletics vs Ottvar DEX+Athletics", CommandError, "two sides"),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(
+    tmp_path: Path, line: str, error: type[HacktableError], words: str
+) -> None:
+    """issue 11 §3: a DC outside 1-40, a stat or skill fantasy-hack lacks, redhack's
+    word: one clear line naming what fantasy-hack expects, nothing changed."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        before = layer.session.state
+        with pytest.raises(error, match=words) as raised:
+            layer.run(line)
+        assert "\n" not in str(raised.value)
+        assert layer.session.state == before
+
+
+def test_the_mugger_sneaks_up_on_ottvar(tmp_path: Path) -> None:
+    """The Ottvar example: the mugger's DEX + Subterfuge with the GM's +5 totals 23;
+    Ottvar's MND + Subterfuge only 15 (F5: the active side must beat)."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        shown = text(layer, "opposed 8 +5 vs Ottvar MND+Subterfuge roll 10,14")
+    assert "the foe d20 10 + 13 = 23 against Ottvar d20 14 + 1 = 15" in shown
+    assert "=> the foe wins (margin +8)" in shown
+    assert shown.index("odds:") < shown.index("d20 10")
+
+
+def test_an_opposed_tie_goes_to_the_resisting_side(tmp_path: Path) -> None:
+    """RULINGS F5: "must beat"."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        shown = text(layer, "opposed Ottvar DEX+Athletics vs 5 roll 10,10")
+    assert "=> the foe wins (margin +0)" in shown
+
+
+def test_odds_roll_nothing(tmp_path: Path) -> None:
+    with campaign(tmp_path / "c.db", OTTVAR, FOLDUIN) as layer:
+        log = len(layer.session.store.events())
+        assert "success 60.00%" in text(layer, "odds +6 dc 15")
+        assert "success 75.00%" in text(layer, "odds Ottvar STR+Athletics dc 15")
+        assert "Folduin wins" in text(layer, "odds Folduin DEX+Subterfuge vs Ottvar MND+Subterfuge")
+        assert len(layer.session.store.events()) == log
+
+
+def test_level_is_the_gms_and_shows_every_gain(tmp_path: Path) -> None:
+    """Level Advancement; F2, F4; a player cannot raise their own level."""
+    with campaign(tmp_path / "c.db", OTTVAR, "level Ottvar", "level Ottvar DEX") as layer:
+        shown = text(layer, "level Ottvar")
+        assert "Fighter bonus +1 -> +2 to hit and damage (F4)" in shown
+        assert "AC 16 -> 17 (half level, F2)" in shown
+        ottvar = layer.session.character("Ottvar")
+        assert (ottvar.level, ottvar.score("DEX")) == (4, 11)
+        with pytest.raises(NotAllowedError):
+            layer.run("level Ottvar", principal=Principal(Role.PLAYER, "mike"))
+
+
+def test_level_10_is_the_last(tmp_path: Path) -> None:
+    line = OTTVAR.replace("--stats", "--level 10 --stats")
+    with (
+        campaign(tmp_path / "c.db", line) as layer,
+        pytest.raises(RuleError, match="no levels above 10"),
+    ):
+        layer.run("level Ottvar")
+
+
+def test_hp_below_zero_is_dying_then_dead_at_the_campaigns_threshold(tmp_path: Path) -> None:
+    """RULINGS F1: dying at 0 or below, dead at dead-at (a setting; H300)."""
+    with campaign(tmp_path / "c.db", OTTVAR, "settings dead-at -15", "hp Ottvar 1") as layer:
+        assert "dying" in text(layer, "hp Ottvar -11")
+        ottvar = layer.session.character("Ottvar")
+        assert (ottvar.hp, ottvar.has_condition("dying")) == (-10, True)
+        assert "DYING" in text(layer, "character show Ottvar")
+        layer.run("hp Ottvar -10")
+        ottvar = layer.session.character("Ottvar")
+        assert (ottvar.hp, ottvar.dead) == (-15, True)
+
+
+def test_the_dead_at_setting_stays_in_its_range(tmp_path: Path) -> None:
+    """H300: -30 to 0."""
+    with campaign(tmp_path / "c.db") as layer:
+        with pytest.raises(HacktableError):
+            layer.run("settings dead-at -31")
+        with pytest.raises(HacktableError):
+            layer.run("settings dead-at 1")
+
+
+def test_str_dex_mnd_flags_give_the_scores(tmp_path: Path) -> None:
+    """F1: the scores as rolled at the table, one flag each."""
+    line = "character new Pip --race halfling --class rogue --str 9 --dex 16 --mnd 12"
+    with campaign(tmp_path / "c.db", line) as layer:
+        pip = layer.session.character("Pip")
+        assert dict(pip.scores) == {"STR": 9, "DEX": 18, "MND": 12}
+        with pytest.raises(CommandError, match="come together"):
+            layer.run("character new Pod --race elf --class rogue --str 9")
+
+
+def test_a_guided_level_asks_the_stat_and_the_affinity(tmp_path: Path) -> None:
+    """Level Advancement; F4: the console asks what level 3 needs."""
+    made = FOLDUIN.replace("--affinity", "--level 2 --affinity")
+    asked, ask = answers("dex", "Survival:forests")
+    with campaign(tmp_path / "c.db", made) as layer:
+        layer.run("level Folduin", ask=ask)
+        folduin = layer.session.character("Folduin")
+    assert len(asked) == 2
+    assert (folduin.level, folduin.score("DEX")) == (3, 14)
+    assert folduin.affinities[-1] == ("Survival", "forests")
+
+
+def test_completion_offers_names_terms_and_choices(tmp_path: Path) -> None:
+    from hacktable.rulesets.fantasy_hack.commands.registry import COMMANDS
+
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        check = COMMANDS.get("check")
+        character = COMMANDS.get("character")
+        assert check is not None
+        assert check.complete is not None
+        assert character is not None
+        assert character.complete is not None
+        assert list(check.complete(layer.session, [])) == ["Ottvar"]
+        assert "STR+Athletics" in check.complete(layer.session, ["Ottvar"])
+        assert "halfling" in character.complete(layer.session, ["new", "Pip", "--race"])
