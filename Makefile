@@ -12,6 +12,7 @@ AMBUSH_SEED ?= 10
 MARSH_SEED ?= 52
 LIBRARY_SEED ?= 25
 TOWER_SEED ?= 7
+CREW_SEED ?= 5
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -47,6 +48,9 @@ run: $(STAMP)
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
 		--seed $(TOWER_SEED) --secret-seed $(TOWER_SEED) --script examples/azhars-tower.txt
+	@rm -f $(RUNS)/skill-die.db
+	$(BIN)/hacktable play --campaign $(RUNS)/skill-die.db --ruleset skill-die \
+		--seed $(CREW_SEED) --secret-seed $(CREW_SEED) --script examples/crew-of-four.txt
 endif
 
 test: $(STAMP) lint typecheck pytest

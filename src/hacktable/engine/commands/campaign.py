@@ -343,6 +343,8 @@ def settings_command(ctx: Context, intent: SettingsIntent) -> Reply:
             raise args.error(f"{setting.name} must be at most {setting.maximum}, not {value}")
     else:
         value = text.lower()
+        # A choice is matched whatever its case ("10+CON" for hp-formula's 10+con).
+        value = next((c for c in setting.choices if c.lower() == value), value)
         if setting.choices and value not in setting.choices:
             raise args.error(f"{setting.name} is one of: {', '.join(setting.choices)}")
     before = session.state.get("setting", setting.name)

@@ -163,21 +163,33 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
     attack = _profile(stage, key, intent.weapon)
     dc = _defence(stage, target)
     sources = rules.advantage_sources(stage.down(target))
-    advantage = Advantage.net(intent.adv + len(sources), intent.dis)
-    request = AgainstDCRequest(attack.to_hit + intent.modifier, dc, advantage, f"AC {dc}")
+    hindrances = (
+        () if fight.side_of(key) == FOES else rules.attacker_disadvantages(stage.character(key))
+    )
+    advantage = Advantage.net(intent.adv + len(sources), intent.dis + len(hindrances))
+    against = f"{rules.defence_name} {dc}"
+    request = AgainstDCRequest(attack.to_hit + intent.modifier, dc, advantage, against)
     odds = against_dc.odds(rules.to_hit_rule, request)
     head = f"{name} attacks {target_name} ({attack.weapon}, to-hit {request.modifier:+d}"
     if attack.explanation:
         head += f": {attack.explanation}"
     if intent.modifier:
         head += f", {intent.modifier:+d} situation"
-    head += f", against AC {dc})"
+    head += f", against {against})"
     stage.say(head, "title")
     if note:
         stage.say(f"  {note}", "muted")
     for source in sources:
         stage.say(f"  advantage: {source}", "muted")
-    stage.say(f"  odds: {odds.describe()}", "odds", log=False)
+    for source in hindrances:
+        stage.say(f"  disadvantage: {source}", "muted")
+    naturals = rules.to_hit_rule.naturals
+    shown_odds = (
+        odds.describe()
+        if naturals.success or naturals.failure
+        else f"success {odds.percentages()['success']:.2f}%"  # no criticals (S5)
+    )
+    stage.say(f"  odds: {shown_odds}", "odds", log=False)
     result = against_dc.resolve(rules.to_hit_rule, request, stage.rng)
     critical = result.critical is Critical.SUCCESS
     outcome = "critical hit" if critical else "hit" if result.success else "miss"

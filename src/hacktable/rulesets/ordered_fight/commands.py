@@ -84,7 +84,8 @@ combatant in the order 'fight' lists them, then any roll-off dice.
     @commands.typed(
         "attack",
         "attack ATTACKER TARGET [with WEAPON] [+N|-N] [adv|dis] [roll N[,N]] [damage roll N,...]",
-        "d20 + to-hit against the target's AC: meet or beat it to hit, then damage",
+        f"d20 + to-hit against the target's {rules.defence_name}: meet or beat it to hit, "
+        "then damage",
         AttackIntent,
         read_attack,
         details="""

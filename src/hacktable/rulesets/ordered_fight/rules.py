@@ -95,11 +95,14 @@ class FightRules:
         tie_name: what the initiative tie key is called (``"DEX"``).
         advantage_on_down: attacks on an unconscious or dying target have advantage
             (skill-die S3).
+        defence_name: what the number an attack must meet is called (``"AC"``;
+            skill-die S5: ``"defence DC"``).
     """
 
     to_hit_rule: AgainstDCRule
     tie_name: str = "DEX"
     advantage_on_down: bool = False
+    defence_name: str = "AC"
 
     def __init__(self, to_hit_rule: AgainstDCRule, advantage_on_down: bool = False) -> None:
         self.to_hit_rule = to_hit_rule
@@ -109,6 +112,12 @@ class FightRules:
     def initiative_modifier(self, character: Character) -> int:
         """What ``character`` adds to the initiative d20 (F3, S5: the DEX modifier)."""
         raise NotImplementedError
+
+    def initiative_modifier_in(self, character: Character, setting: Settings) -> int:
+        """What ``character`` adds to the initiative d20 in this campaign (skill-die S1:
+        the ``ability-modifier`` setting); :meth:`initiative_modifier` by default."""
+        del setting
+        return self.initiative_modifier(character)
 
     def tie_key(self, character: Character) -> int | None:
         """What breaks ``character``'s initiative ties, higher first (F3: the DEX
@@ -153,7 +162,23 @@ class FightRules:
         """Every bestiary id, for messages and completion."""
         return ()
 
+    # -- the tracker itself --------------------------------------------------------------
+    def check_enabled(self, setting: Settings) -> None:
+        """Refuse every fight command where the campaign has turned the tracker off
+        (skill-die S5: "a setting a table may turn off"); nothing by default.
+
+        Raises:
+            RuleError: the tracker is off.
+        """
+        del setting
+
     # -- attacks -------------------------------------------------------------------------
+    def attacker_disadvantages(self, character: Character) -> tuple[str, ...]:
+        """Sources of disadvantage a character's attack has from the character (skill-die
+        S6: fatigue, disadvantage on all rolls); none by default."""
+        del character
+        return ()
+
     def advantage_sources(self, target_down: bool) -> tuple[str, ...]:
         """Sources of advantage an attack has from its target (S3: unconscious)."""
         if self.advantage_on_down and target_down:

@@ -288,7 +288,8 @@ def _add(stage: Stage, intent: FightAddIntent) -> Reply:
         )
     stage.fight = replace(fight, foes=(*fight.foes, *foes))
     stage.say(
-        f"{intent.count} x {stats.name}: level {stats.level}, HP {stats.hp}, AC {stats.ac}, "
+        f"{intent.count} x {stats.name}: level {stats.level}, HP {stats.hp}, "
+        f"{stage.rules.defence_name} {stats.ac}, "
         f"to-hit {stats.to_hit:+d}, damage {stats.damage}, DEX {stats.dex} "
         f"({rule.name}: dead at {rule.dead_at})",
         "title",

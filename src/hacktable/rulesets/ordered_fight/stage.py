@@ -51,6 +51,7 @@ class Stage:
         self._before: dict[str, Character] = {}
         self._now: dict[str, Character] = {}
         self._rng: random.Random | None = None
+        rules.check_enabled(self.setting)
 
     @property
     def rng(self) -> random.Random:

@@ -106,7 +106,7 @@ def resolve_init(ctx: Context, intent: InitIntent, rules: FightRules) -> Reply:
             tie = rules.foe_tie_key(foe.dex)
         else:
             character = stage.character(key)
-            modifier = rules.initiative_modifier(character)
+            modifier = rules.initiative_modifier_in(character, stage.setting)
             tie = rules.tie_key(character)
         combatants.append(Combatant(name, modifier, tie))
         keys[name] = key

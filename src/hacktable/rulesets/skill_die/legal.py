@@ -1,5 +1,5 @@
 """What may be asked of a skill-die table now: the intents a tool or a test can play,
-the checks whose odds are checked, and the example sessions (none yet).
+the checks whose odds are checked, and the example sessions (the crew of four).
 
 :func:`legal_intents` asks each part of the commands for what it offers now
 (:data:`OFFERS`, appended by the command modules) and adds the engine's ``note``.
@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 
 __all__ = ["EXAMPLE_SESSIONS", "OFFERS", "legal_intents", "odds_configurations"]
 
-EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = ()
-"""``(script, seed, golden transcript)`` of each example session (the crew of four
-comes later)."""
+EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = (
+    ("examples/crew-of-four.txt", 5, "tests/golden/crew-of-four.out"),
+)
+"""``(script, seed, golden transcript)`` of each example session: the crew of four
+(issue 11 §2)."""
 
 Offer = Callable[["SkillDie", "CampaignView[SkillDieCharacter]", str], list[Intent]]
 
@@ -70,4 +72,9 @@ def legal_intents(
     intents: list[Intent] = [Words("note", ("The engines hum.",))]
     for offer in OFFERS:
         intents += offer(ruleset, view, principal_role)
+    if view.setting("fights") != "off":  # RULINGS S5: a table may turn the tracker off
+        from ..ordered_fight import fight_offers
+        from .fight_rules import FIGHT_RULES
+
+        intents += fight_offers(view, principal_role, FIGHT_RULES)
     return intents

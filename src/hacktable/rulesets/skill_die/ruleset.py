@@ -70,6 +70,21 @@ SETTINGS: tuple[Setting, ...] = (
         "defence DC); off: the GM calls ability checks",
         "RULINGS S5 (default on)",
     ),
+    Setting(
+        "defence",
+        "10+DEX+armour",
+        ("10+DEX+armour", "10+DEX"),
+        "the defence DC an attack must meet or beat: 10 + DEX modifier + worn armour, or "
+        "10 + DEX modifier",
+        "RULINGS S5 (default 10+DEX+armour); docs/rulings.md H432",
+    ),
+    Setting(
+        "foe-hp",
+        "unconscious-at-0",
+        ("unconscious-at-0", "dead-at-0"),
+        "foes in a fight: unconscious at 0 and dead at -20 like characters, or dead at 0",
+        "RULINGS S3 (default unconscious-at-0); docs/rulings.md H431",
+    ),
 )
 """skill-die's campaign settings: every *setting* of RULINGS S1, S4, S5, S7."""
 
@@ -96,7 +111,11 @@ class SkillDie(Ruleset[SkillDieCharacter]):
     )
     settings: ClassVar[tuple[Setting, ...]] = SETTINGS
     reserved_words: ClassVar[frozenset[str]] = frozenset(
-        {*checks.DIFFICULTIES, "dc", "vs", "adv", "dis", "roll", "temp", "stable", "rolled", "add"}
+        {
+            *checks.DIFFICULTIES,
+            *("dc", "vs", "adv", "dis", "roll", "temp", "stable", "rolled", "add"),
+            *("surprise", "from", "with", "strike"),
+        }
     )
     command_package: ClassVar[str] = "hacktable.rulesets.skill_die.commands"
 
@@ -176,20 +195,38 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         return tuple(specs)
 
     def make_item(self, name: str, custom: bool = False) -> tuple[Item, bool]:
-        """skill-die has no equipment list: gear is custom, when asked for
-        (docs/rulings.md H191, H345).
+        """A weapon or armour of the fight's gear list (RULINGS S5; docs/rulings.md
+        H430, H432); anything else is custom gear, when asked for (docs/rulings.md H191,
+        H345).
 
         Raises:
-            UnknownNameError: ``custom`` not asked.
+            UnknownNameError: not on the gear list and ``custom`` not asked.
         """
+        from .fight_content import load_fight_content
+
+        gear = load_fight_content()
+        weapon, armour = gear.weapon(name), gear.armour_of(name)
+        if weapon is not None:
+            return Item(weapon.name, "weapon", weapon.id, damage=weapon.damage), True
+        if armour is not None:
+            return Item(armour.name, "armour", armour.id, notes=f"+{armour.armour}"), True
         if custom:
             return Item(" ".join(name.split())), False
         error = UnknownNameError("item", name)
+        known = ", ".join((*gear.weapons, *gear.armour))
         error.message = (
-            f"skill-die has no equipment list: give NAME {name} custom (docs/rulings.md H345)"
+            f"skill-die's gear list has only weapons and armour ({known}): anything else is "
+            f"custom gear, give NAME {name} custom (docs/rulings.md H345, H432)"
         )
         error.args = (error.message,)
         raise error
+
+    def item_names(self) -> tuple[str, ...]:
+        """The gear list's ids, for completion of ``give`` (docs/rulings.md H432)."""
+        from .fight_content import load_fight_content
+
+        gear = load_fight_content()
+        return (*gear.weapons, *gear.armour)
 
     def character_sheet(
         self, character: SkillDieCharacter, state: CampaignState | None = None
@@ -249,7 +286,7 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         return odds_configurations()
 
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """None yet (the crew-of-four session comes later)."""
+        """The crew of four (:data:`.legal.EXAMPLE_SESSIONS`)."""
         from .legal import EXAMPLE_SESSIONS
 
         return EXAMPLE_SESSIONS

@@ -129,11 +129,11 @@ def time_command(ctx: Context, intent: TimeIntent) -> Reply:
     """Hours pass for every living character."""
     session = ctx.session
     passages = _pass(session.characters(), intent.hours, session.rng())
-    word = "hour" if intent.hours == 1 else "hours"
-    reply = Reply().add(f"{intent.hours} {word} pass.", "title")
+    words = "hour passes" if intent.hours == 1 else "hours pass"
+    reply = Reply().add(f"{intent.hours} {words}.", "title")
     for passage in passages:
         _passage_lines(reply, passage)
-    _commit(ctx, "time", f"{intent.hours} {word} pass", passages, {"hours": intent.hours})
+    _commit(ctx, "time", f"{intent.hours} {words}", passages, {"hours": intent.hours})
     return reply
 
 
@@ -244,9 +244,9 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
     if others:
         reply.add("  Up through the rest: " + ", ".join(c.name for c in others), "muted")
     names = ", ".join(c.name for c in named)
-    _commit(
-        ctx, "rest", f"{names} rest {REST_HOURS} hours", passages, {"rests": rests}, tuple(changes)
-    )
+    verb = "rests" if len(named) == 1 else "rest"
+    summary = f"{names} {verb} {REST_HOURS} hours"
+    _commit(ctx, "rest", summary, passages, {"rests": rests}, tuple(changes))
     return reply
 
 
