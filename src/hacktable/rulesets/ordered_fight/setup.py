@@ -307,12 +307,12 @@ def status_lines(stage: Stage) -> list[tuple[str, str]]:
     if fight.initiative is not None:
         for place, key in enumerate(fight.order):
             roll = fight.initiative.order[place]
-            mark = "> " if place == fight.turn else "  "
+            now = place == fight.turn  # marked in words: "> " reads as the prompt
             lines.append(
                 (
-                    f"{mark}{place + 1}. {fight.name_of(key)} (initiative {roll.total}): "
-                    f"{stage.hp_text(key)}",
-                    "",
+                    f"  {place + 1}. {fight.name_of(key)} (initiative {roll.total}): "
+                    f"{stage.hp_text(key)}{'  <- their turn' if now else ''}",
+                    "" if not now else "title",
                 )
             )
         return lines
