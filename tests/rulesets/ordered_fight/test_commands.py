@@ -250,7 +250,7 @@ def test_status_shows_the_order_with_hp_and_end_clears_it(table: Table) -> None:
     table("attack Ottvar mugger roll 13 damage roll 6")
     text = table("fight")
     assert "round 1: Ottvar's turn" in text
-    assert "> 1. Ottvar (initiative 13): HP 12/12" in text
+    assert "  1. Ottvar (initiative 13): HP 12/12  <- their turn" in text
     assert "2. Mugger (initiative 7): HP 3/12" in text
     table("fight end")
     assert "No fight" in table("fight")
