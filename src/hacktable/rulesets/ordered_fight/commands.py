@@ -86,7 +86,7 @@ combatant in the order 'fight' lists them, then any roll-off dice.
         "attack ATTACKER TARGET [with WEAPON] [+N|-N] [adv|dis] [roll N[,N]] [damage roll N,...]",
         "d20 + to-hit against the target's AC: meet or beat it to hit, then damage",
         AttackIntent,
-        read_attack,
+        lambda args: read_attack(args, rules.attack_words()),
         details="""
 The odds are shown first. A hit rolls the damage; a critical (a natural 20 that hits,
 where the rules have one: F3) rolls the dice twice. Foes die at their rule's
