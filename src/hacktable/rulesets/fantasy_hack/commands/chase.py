@@ -259,6 +259,20 @@ def _opposed_line(odds: OpposedOdds, active: str, resisting: str) -> str:
     )
 
 
+def _terms(runner: Runner, situational: int) -> str:
+    """``"Ottvar +5 (situation -4, mounted +10) = +11"``: a side's chase modifier."""
+    parts = [f"situation {situational:+d}"] if situational else []
+    if runner.mounted:
+        parts.append(f"mounted +{rules.MOUNT_BONUS}")
+    if runner.fatigued:
+        parts.append(f"fatigued {rules.FATIGUE_CHASE_PENALTY:+d}")
+    base = runner.athletics + runner.dex
+    shown = f"{runner.name} {base:+d}"
+    if parts:
+        shown += f" ({', '.join(parts)}) = {runner.chase_modifier(situational):+d}"
+    return shown
+
+
 # -- flee ----------------------------------------------------------------------------
 def _pursuer_key(stage: Stage, runner: str, given: str | None) -> str:
     fight = stage.need_fight()
@@ -394,6 +408,7 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
     chase = state.chase
     number = chase.round + 1
     stage.say(f"Chase round {number}: {chase.fleeing.name} flees {chase.pursuer.name}", "title")
+    stage.say(f"  Athletics + DEX: {_terms(chase.fleeing, mine)}; {_terms(chase.pursuer, theirs)}")
     if number >= rules.FATIGUE_FROM_ROUND:
         for runner in (chase.fleeing, chase.pursuer):
             if not runner.fatigued:
