@@ -12,6 +12,7 @@ AMBUSH_SEED ?= 10
 MARSH_SEED ?= 52
 LIBRARY_SEED ?= 25
 TOWER_SEED ?= 7
+OTTVAR_SEED ?= 3
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -47,6 +48,9 @@ run: $(STAMP)
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
 		--seed $(TOWER_SEED) --secret-seed $(TOWER_SEED) --script examples/azhars-tower.txt
+	@rm -f $(RUNS)/fantasy-hack.db
+	$(BIN)/hacktable play --campaign $(RUNS)/fantasy-hack.db --ruleset fantasy-hack \
+		--seed $(OTTVAR_SEED) --secret-seed $(OTTVAR_SEED) --script examples/ottvar.txt
 endif
 
 test: $(STAMP) lint typecheck pytest

@@ -13,6 +13,7 @@ from hacktable.console.render import PlainPrinter
 from hacktable.engine.session import Session
 from hacktable.errors import ScriptError, UnknownNameError
 from hacktable.play.state import CampaignState
+from hacktable.rulesets import get_ruleset
 from hacktable.rulesets.redhack.legal import EXAMPLE_SESSIONS
 from hacktable.store import CampaignStore
 
@@ -76,6 +77,29 @@ def test_golden_transcripts_of_the_example_sessions(tmp_path: Path, upto: int) -
         run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
     name, seed = SESSIONS[upto]
     transcript = run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
+    golden = ROOT / "tests" / "golden" / f"{name}.out"
+    if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
+        golden.write_text(transcript, encoding="utf-8")
+    assert transcript == golden.read_text(encoding="utf-8")
+
+
+OTHER_SESSIONS = tuple(  # the other rulesets' example sessions, each on its own campaign
+    (ruleset_id, Path(script).stem, seed)
+    for ruleset_id in ("fantasy-hack",)
+    for script, seed, _ in get_ruleset(ruleset_id).example_sessions()
+)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "name", "seed"), OTHER_SESSIONS, ids=[n for _, n, _ in OTHER_SESSIONS]
+)
+def test_golden_transcripts_of_the_other_rulesets_sessions(
+    tmp_path: Path, ruleset_id: str, name: str, seed: int
+) -> None:
+    """Each other ruleset's example session on a new campaign of its ruleset matches its
+    golden transcript (regenerate with HACKTABLE_UPDATE_GOLDEN=1)."""
+    script = EXAMPLES / f"{name}.txt"
+    transcript = run_script(tmp_path / "c.db", script, seed, ruleset_id, secret_seed=seed)
     golden = ROOT / "tests" / "golden" / f"{name}.out"
     if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
         golden.write_text(transcript, encoding="utf-8")

@@ -86,14 +86,16 @@ def test_fatigue_from_round_5_and_its_minus_2_in_the_fight(tmp_path: Path) -> No
         for _ in range(4):
             layer.run("chase round roll 10,10")
         shown = text(layer, "chase round roll 1,1,10,10")
-        assert "Mugger is fatigued" in shown and "Ottvar is fatigued" in shown
+        assert "Mugger is fatigued" in shown
+        assert "Ottvar is fatigued" in shown
         assert layer.session.log()[-1].detail["chase_round"]["totals"] == [10, 10]
         assert FATIGUED in layer.session.character("Ottvar").conditions
         fight = fight_in(layer.session.state)
         assert fight is not None
         assert (fight.foes[0].to_hit, fight.foes[0].damage) == (2, "1d6-2")
         shown = text(layer, "attack Ottvar Mugger roll 10 damage roll 1")
-        assert "to-hit +4" in shown and "fatigued -2 (F5)" in shown
+        assert "to-hit +4" in shown
+        assert "fatigued -2 (F5)" in shown
         layer.run("chase end")
         assert FATIGUED not in layer.session.character("Ottvar").conditions
         fight = fight_in(layer.session.state)
@@ -111,7 +113,8 @@ def test_hide_found_and_hidden(tmp_path: Path) -> None:
         shown = text(layer, "hide Mugger roll 5,14")
         assert "d20 5 + 7 = 12 against Ottvar d20 14 + 1 = 15" in shown
         state = chase_in(layer.session.state)
-        assert state is not None and state.chase.outcome is Outcome.FOUND
+        assert state is not None
+        assert state.chase.outcome is Outcome.FOUND
         layer.run("chase round roll 10,10")
         assert "loses Mugger" in text(layer, "hide Mugger roll 15,3")
 
@@ -123,7 +126,8 @@ def test_undo_reverts_a_step_and_errors_change_nothing(tmp_path: Path) -> None:
         layer.run("chase round roll 10,6")
         layer.run("undo")
         state = chase_in(layer.session.state)
-        assert state is not None and state.chase.round == 0
+        assert state is not None
+        assert state.chase.round == 0
         before = len(layer.session.log())
         with pytest.raises(RuleError, match="already on"):
             layer.run("flee Mugger")

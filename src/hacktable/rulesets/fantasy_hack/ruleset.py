@@ -240,5 +240,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         return odds_configurations()
 
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """None yet: the Ottvar session comes later (issue 11 §1)."""
-        return ()
+        """The Ottvar example session (:data:`.legal.EXAMPLE_SESSIONS`; issue 11 §1)."""
+        from .legal import EXAMPLE_SESSIONS
+
+        return EXAMPLE_SESSIONS
