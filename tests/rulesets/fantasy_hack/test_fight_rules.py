@@ -125,3 +125,15 @@ def test_the_free_round_sneak_attack_and_bad_words(tmp_path: Path) -> None:
         with pytest.raises(CommandError, match="unexpected 'quickly'"):
             layer.run("attack Sly Mugger quickly")
         assert len(layer.session.log()) == before
+
+
+def test_a_dying_character_bleeds_1_at_the_end_of_their_turn(tmp_path: Path) -> None:
+    """RULINGS F1: at 0 HP or below unconscious and dying, losing 1 HP at the end of
+    each of their turns (through the engine's hit point rule)."""
+    lines = (OTTVAR, "fight start", "fight add Mugger from mugger", "init roll 14,9")
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        ottvar = layer.session.character("Ottvar")
+        layer.run(f"hp Ottvar -{ottvar.hp}")
+        assert layer.session.character("Ottvar").has_condition("dying")
+        layer.run("next")
+        assert layer.session.character("Ottvar").hp == -1

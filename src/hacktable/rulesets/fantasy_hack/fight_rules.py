@@ -113,6 +113,15 @@ class FantasyHackFightRules(FightRules):
         """``thrown``, ``dex`` and ``sneak`` (H390)."""
         return ATTACK_WORDS
 
+    def attack_details(self) -> str:
+        """The words ``thrown``, ``dex`` and ``sneak`` (H390)."""
+        return (
+            "fantasy-hack: 'thrown' throws a throwing weapon (DEX to hit, STR to damage); "
+            "'dex' uses DEX\nwith a light weapon; a bow always shoots with DEX; 'sneak': a "
+            "Rogue's sneak attack on an\nunaware or flanked target adds the Subterfuge "
+            "rank to damage (F4; docs/rulings.md H390).\n"
+        )
+
     def attack(self, character: Character, weapon: str | None, setting: Settings) -> Attack:
         """An attack with no words of fantasy-hack's own (melee, or a ranged weapon)."""
         return self.attack_with(character, weapon, (), False, setting)

@@ -129,6 +129,10 @@ class FightRules:
         ``dex``, ``sneak``); none by default."""
         return frozenset()
 
+    def attack_details(self) -> str:
+        """What the ruleset's own ``attack`` words do, for ``help attack`` (``""``)."""
+        return ""
+
     def attack_with(
         self,
         character: Character,
