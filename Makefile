@@ -13,6 +13,7 @@ MARSH_SEED ?= 52
 LIBRARY_SEED ?= 25
 TOWER_SEED ?= 7
 CREW_SEED ?= 5
+OTTVAR_SEED ?= 3
 RUNS := .runs
 
 .PHONY: run test lint typecheck pytest bench clean
@@ -48,6 +49,9 @@ run: $(STAMP)
 	@rm -f $(RUNS)/black-sword-hack.db
 	$(BIN)/hacktable play --campaign $(RUNS)/black-sword-hack.db --ruleset black-sword-hack \
 		--seed $(TOWER_SEED) --secret-seed $(TOWER_SEED) --script examples/azhars-tower.txt
+	@rm -f $(RUNS)/fantasy-hack.db
+	$(BIN)/hacktable play --campaign $(RUNS)/fantasy-hack.db --ruleset fantasy-hack \
+		--seed $(OTTVAR_SEED) --secret-seed $(OTTVAR_SEED) --script examples/ottvar.txt
 	@rm -f $(RUNS)/skill-die.db
 	$(BIN)/hacktable play --campaign $(RUNS)/skill-die.db --ruleset skill-die \
 		--seed $(CREW_SEED) --secret-seed $(CREW_SEED) --script examples/crew-of-four.txt

@@ -13,8 +13,8 @@ from hacktable.console.render import PlainPrinter
 from hacktable.engine.session import Session
 from hacktable.errors import ScriptError, UnknownNameError
 from hacktable.play.state import CampaignState
+from hacktable.rulesets import available, get_ruleset
 from hacktable.rulesets.redhack.legal import EXAMPLE_SESSIONS
-from hacktable.rulesets.skill_die.legal import EXAMPLE_SESSIONS as SKILL_DIE_EXAMPLE_SESSIONS
 from hacktable.store import CampaignStore
 
 from .conftest import Play
@@ -77,6 +77,29 @@ def test_golden_transcripts_of_the_example_sessions(tmp_path: Path, upto: int) -
         run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
     name, seed = SESSIONS[upto]
     transcript = run_script(campaign, EXAMPLES / f"{name}.txt", seed, secret_seed=seed)
+    golden = ROOT / "tests" / "golden" / f"{name}.out"
+    if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
+        golden.write_text(transcript, encoding="utf-8")
+    assert transcript == golden.read_text(encoding="utf-8")
+
+
+OTHER_SESSIONS = tuple(  # the other rulesets' example sessions, each on its own campaign
+    (ruleset_id, Path(script).stem, seed)
+    for ruleset_id in (info.id for info in available() if info.id != "redhack")
+    for script, seed, _ in get_ruleset(ruleset_id).example_sessions()
+)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "name", "seed"), OTHER_SESSIONS, ids=[n for _, n, _ in OTHER_SESSIONS]
+)
+def test_golden_transcripts_of_the_other_rulesets_sessions(
+    tmp_path: Path, ruleset_id: str, name: str, seed: int
+) -> None:
+    """Each other ruleset's example session on a new campaign of its ruleset matches its
+    golden transcript (regenerate with HACKTABLE_UPDATE_GOLDEN=1)."""
+    script = EXAMPLES / f"{name}.txt"
+    transcript = run_script(tmp_path / "c.db", script, seed, ruleset_id, secret_seed=seed)
     golden = ROOT / "tests" / "golden" / f"{name}.out"
     if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
         golden.write_text(transcript, encoding="utf-8")
@@ -150,23 +173,3 @@ def test_guided_creation_asks_again_after_a_bad_answer(tmp_path: Path) -> None:
         table.close()
     assert any("different" in w for w in warnings)
     assert any("pirate" in w for w in warnings)
-
-
-SKILL_DIE_SESSIONS = tuple(
-    (Path(script).stem, seed) for script, seed, _ in SKILL_DIE_EXAMPLE_SESSIONS
-)
-
-
-@pytest.mark.parametrize(
-    ("name", "seed"), SKILL_DIE_SESSIONS, ids=[n for n, _ in SKILL_DIE_SESSIONS]
-)
-def test_golden_transcripts_of_the_skill_die_sessions(tmp_path: Path, name: str, seed: int) -> None:
-    """skill-die's example sessions (the crew of four, issue 11 §2), each on its own
-    campaign at its seed, print their golden transcripts (regenerate with
-    HACKTABLE_UPDATE_GOLDEN=1)."""
-    script = EXAMPLES / f"{name}.txt"
-    transcript = run_script(tmp_path / "sd.db", script, seed, "skill-die", secret_seed=seed)
-    golden = ROOT / "tests" / "golden" / f"{name}.out"
-    if os.environ.get("HACKTABLE_UPDATE_GOLDEN"):
-        golden.write_text(transcript, encoding="utf-8")
-    assert transcript == golden.read_text(encoding="utf-8")

@@ -18,7 +18,13 @@ if TYPE_CHECKING:
     from .character import FantasyHackCharacter
     from .ruleset import FantasyHack
 
-__all__ = ["OFFERS", "legal_intents", "odds_configurations"]
+__all__ = ["EXAMPLE_SESSIONS", "OFFERS", "legal_intents", "odds_configurations"]
+
+EXAMPLE_SESSIONS: tuple[tuple[str, int, str], ...] = (
+    ("examples/ottvar.txt", 3, "tests/golden/ottvar.out"),
+)
+"""``(script, seed, golden transcript)`` of each example session, in play order: the
+Ottvar example of Part III "Combat" (issue 11 §1)."""
 
 Offer = Callable[["FantasyHack", "CampaignView[FantasyHackCharacter]", str], list[Intent]]
 

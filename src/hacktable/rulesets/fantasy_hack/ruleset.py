@@ -47,7 +47,9 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
     defence: ClassVar[DefenceModel] = DefenceModel.AC_AS_TARGET
     initiative: ClassVar[InitiativeModel] = InitiativeModel.ORDERED_ROLL
     action_budget: ClassVar[ActionBudget] = ActionBudget(
-        1, 0, "fantasy-hack Combat ('no technical limit', left to the GM); docs/rulings.md H304"
+        1,
+        0,
+        "fantasy-hack Combat ('no technical limit', left to the GM); docs/rulings.md H304, H391",
     )
     hit_points: ClassVar[HitPoints] = HitPoints(
         0, HP_FLOOR, -10, "RULINGS F1 (dying at 0 or below, dead at -10: setting dead-at); H300"
@@ -238,5 +240,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         return odds_configurations()
 
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """None yet: the Ottvar session comes later (issue 11 §1)."""
-        return ()
+        """The Ottvar example session (:data:`.legal.EXAMPLE_SESSIONS`; issue 11 §1)."""
+        from .legal import EXAMPLE_SESSIONS
+
+        return EXAMPLE_SESSIONS

@@ -46,6 +46,7 @@ class AttackIntent(Intent):
         dis: ``dis`` words.
         roll: ``roll N[,N]``: the d20 (two under advantage) rolled at the table (G5).
         damage_roll: ``damage roll N,...``: the damage dice rolled at the table.
+        words: the ruleset's own words (:meth:`~.rules.FightRules.attack_words`).
     """
 
     attacker: str
@@ -56,6 +57,7 @@ class AttackIntent(Intent):
     dis: int = 0
     roll: tuple[int, ...] = ()
     damage_roll: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
 
     def access(self) -> Access:
         """The attacker's player (a foe's attack is the GM's: no player plays it)."""
@@ -66,9 +68,9 @@ class AttackIntent(Intent):
         return (*self.roll, *self.damage_roll)
 
 
-def read_attack(args: Args) -> AttackIntent:
+def read_attack(args: Args, words: frozenset[str] = frozenset()) -> AttackIntent:
     """Read ``ATTACKER TARGET [with WEAPON] [+N|-N] [adv|dis] [roll N[,N]] [damage roll
-    N,...]``.
+    N,...]`` and any of the ruleset's own ``words``.
 
     Raises:
         CommandError: a malformed word.
@@ -76,6 +78,7 @@ def read_attack(args: Args) -> AttackIntent:
     attacker = args.word("ATTACKER")
     target = args.word("TARGET")
     found: dict[str, object] = {"adv": 0, "dis": 0}
+    own: list[str] = []
     while not args.empty:
         word = args.word("an option")
         low = word.lower()
@@ -91,8 +94,12 @@ def read_attack(args: Args) -> AttackIntent:
             if (args.optional() or "").lower() != "roll":
                 raise args.error("damage dice are entered as 'damage roll N,N'")
             found["damage_roll"] = args.faces(args.word("the damage dice rolled"))
+        elif low in words:
+            own.append(low)
         else:
             raise args.error(f"unexpected {word!r}")
+    if own:
+        found["words"] = tuple(own)
     return AttackIntent(attacker, target, **found)  # type: ignore[arg-type]
 
 
@@ -125,14 +132,16 @@ def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     return f"out of turn ({fight.whose_turn()} turn): the GM's free attack"
 
 
-def _profile(stage: Stage, key: str, weapon: str | None) -> Attack:
+def _profile(stage: Stage, key: str, weapon: str | None, words: tuple[str, ...] = ()) -> Attack:
     fight = stage.need_fight()
     if fight.side_of(key) == FOES:
-        if weapon is not None:
+        if weapon is not None or words:
             raise RuleError(f"{fight.name_of(key)} attacks with its own stats, not 'with'")
         foe = fight.foe(key)
         return Attack("attack", foe.to_hit, foe.damage)
-    attack = stage.rules.attack(stage.character(key), weapon, stage.setting)
+    attack = stage.rules.attack_with(
+        stage.character(key), weapon, words, fight.surprise_round, stage.setting
+    )
     stage.rules.check_weapon(attack)
     return attack
 
@@ -160,7 +169,7 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
     if not stage.alive(target):
         raise RuleError(f"{target_name} is already dead")
     note = _may_act(stage, fight, key)
-    attack = _profile(stage, key, intent.weapon)
+    attack = _profile(stage, key, intent.weapon, intent.words)
     dc = _defence(stage, target)
     sources = rules.advantage_sources(stage.down(target))
     hindrances = (
@@ -232,7 +241,8 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
     rolls = [roll(attack.dice, stage.rng) for _ in range(times)]
     bonus = attack.bonus + (attack.critical_bonus if critical else 0)
     raw = sum(r.total for r in rolls) + bonus
-    total = max(0, raw)
+    least = stage.rules.minimum_damage()
+    total = max(least, raw)
     shown = " + ".join(render_roll(r) for r in rolls)
     if attack.bonus:
         shown += f" {'+' if attack.bonus > 0 else '-'} {abs(attack.bonus)}"
@@ -242,7 +252,7 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
         shown += f" (critical: the dice {times} times"
         shown += ", the bonus again)" if attack.critical_bonus else ")"
     stage.say(f"  damage: {shown} = {total}", "dice")
-    stage.reply.adjust("damage", raw, total, "damage is never below 0")
+    stage.reply.adjust("damage", raw, total, f"damage is never below {least}")
     stage.detail["damage"] = {
         "rolls": [roll_to_json(r) for r in rolls],
         "bonus": bonus,

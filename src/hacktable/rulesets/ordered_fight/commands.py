@@ -81,13 +81,17 @@ combatant in the order 'fight' lists them, then any roll-off dice.
     def init_command(ctx: Context, intent: InitIntent) -> Reply:
         return resolve_init(ctx, intent, rules)
 
+    own = "".join(f" [{word}]" for word in sorted(rules.attack_words()))
+
     @commands.typed(
         "attack",
-        "attack ATTACKER TARGET [with WEAPON] [+N|-N] [adv|dis] [roll N[,N]] [damage roll N,...]",
+        "attack ATTACKER TARGET [with WEAPON]"
+        + own
+        + " [+N|-N] [adv|dis] [roll N[,N]] [damage roll N,...]",
         f"d20 + to-hit against the target's {rules.defence_name}: meet or beat it to hit, "
         "then damage",
         AttackIntent,
-        read_attack,
+        lambda args: read_attack(args, rules.attack_words()),
         details="""
 The odds are shown first. A hit rolls the damage; a critical (a natural 20 that hits,
 where the rules have one: F3) rolls the dice twice. Foes die at their rule's
@@ -95,7 +99,8 @@ threshold (F1: NPCs at 0); characters go down, dying or unconscious, and die at 
 ruleset's threshold. A player attacks on their own character's turn; the GM may call
 a free attack out of turn. 'roll 13' enters the d20, 'damage roll 6' the damage dice
 (RULINGS G5).
-""",
+"""
+        + rules.attack_details(),
         complete=_combatants,
     )
     def attack_command(ctx: Context, intent: AttackIntent) -> Reply:

@@ -133,6 +133,38 @@ class FightRules:
         """
         raise NotImplementedError
 
+    def attack_words(self) -> frozenset[str]:
+        """Words of the ruleset's own that ``attack`` accepts (fantasy-hack: ``thrown``,
+        ``dex``, ``sneak``); none by default."""
+        return frozenset()
+
+    def attack_details(self) -> str:
+        """What the ruleset's own ``attack`` words do, for ``help attack`` (``""``)."""
+        return ""
+
+    def attack_with(
+        self,
+        character: Character,
+        weapon: str | None,
+        words: tuple[str, ...],
+        surprise: bool,
+        setting: Settings,
+    ) -> Attack:
+        """``character``'s attack with ``weapon`` and the ruleset's own ``words``, in the
+        surprise round or not; by default :meth:`attack` (refusing any word).
+
+        Raises:
+            UnknownNameError: no such weapon; RuleError: it cannot attack so.
+        """
+        del surprise
+        if words:
+            raise RuleError(f"'attack' takes no {' '.join(words)!r} here")
+        return self.attack(character, weapon, setting)
+
+    def minimum_damage(self) -> int:
+        """The least a hit deals (0 by default; fantasy-hack 1: docs/rulings.md H321)."""
+        return 0
+
     def defence(self, character: Character, setting: Settings) -> int:
         """What an attack on ``character`` must meet or beat (F2: AC; S5: the defence
         DC)."""

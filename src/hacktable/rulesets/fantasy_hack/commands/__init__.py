@@ -2,7 +2,7 @@
 this package registers them all in :data:`COMMANDS` (``FantasyHack.command_package``
 names this package)."""
 
-from . import characters, checks, levels  # noqa: F401  (registration)
+from . import characters, chase, checks, fight, levels  # noqa: F401  (registration)
 from .registry import COMMANDS
 
 __all__ = ["COMMANDS"]
