@@ -124,6 +124,21 @@ def test_an_opposed_tie_goes_to_the_resisting_side(tmp_path: Path) -> None:
     assert "=> the foe wins (margin +0)" in shown
 
 
+def test_a_foe_opposes_with_its_bestiary_ranks(tmp_path: Path) -> None:
+    """Part III "Combat" (the mugger's DEX + Subterfuge check, +5 for the press of
+    people: 23 against Ottvar's 15); docs/rulings.md H320, H397: a bestiary creature, or
+    a foe of the current fight, by name."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        shown = text(layer, "opposed mugger DEX+Subterfuge +5 vs Ottvar MND+Subterfuge roll 11,14")
+        assert "Mugger DEX+Subterfuge (DEX +3, Subterfuge +4, situation +5)" in shown
+        assert "Mugger d20 11 + 12 = 23" in shown
+        layer.run("fight start")
+        layer.run("fight add Thug from bandit")
+        shown = text(layer, "opposed Ottvar STR+Athletics vs thug STR+Athletics roll 10,10")
+        assert "Thug STR+Athletics (" in shown
+        assert "Thug d20 10 + 2 = 12: Ottvar wins by 7" in shown
+
+
 def test_odds_roll_nothing(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db", OTTVAR, FOLDUIN) as layer:
         log = len(layer.session.store.events())

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ....errors import CommandError, RuleError
+from ....errors import CommandError, RuleError, UnknownNameError
 from ....play.events import Event
 from ....play.outcome import Reply
 from ....rules.checks import opposed
@@ -24,10 +24,13 @@ from ....rules.render import check_detail
 from ....rules.resolution import TestOdds, TestRequest, TestResult
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
+from ...ordered_fight import fight_in
 from ...powers import MONSTER_DICE
 from .. import checks
 from ..character import SKILLS, STATS, FantasyHackCharacter
+from ..content.bestiary import load_bestiary
 from ..derived import Total
+from ..foe_checks import creature_terms, foe_terms
 from ..legal import OFFERS
 from ..ruleset import FantasyHack
 from .registry import COMMANDS
@@ -263,9 +266,14 @@ def _read_opposed(args: Args) -> OpposedIntent:
 
 
 def _side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side, str]:
-    """The engine's side and its terms in words."""
+    """The engine's side and its terms in words: a character, a foe of the current
+    fight by name (its bestiary ranks, docs/rulings.md H320, H397), or a bare modifier."""
     if not spec.character:
         return opposed.Side("the foe", spec.modifier), f"foe {spec.modifier:+d}"
+    if not _is_character(session, spec.character):
+        found = _foe_side(session, spec)
+        if found is not None:
+            return found
     character: FantasyHackCharacter = session.character(spec.character)
     request, total = checks.character_check(character, checks.parse_terms(spec.terms), 10)
     terms = ", ".join(f"{w} {a:+d}" for w, a in total.terms)
@@ -273,6 +281,33 @@ def _side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side, str
         terms += f", situation {spec.modifier:+d}"
     label = f"{character.name} {request.attribute}"
     return opposed.Side(character.name, total.value + spec.modifier), f"{label} ({terms})"
+
+
+def _foe_side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side, str] | None:
+    """A foe of the current fight, else a bestiary creature, as a side (H397)."""
+    terms = checks.parse_terms(spec.terms)
+    fight = fight_in(session.state)
+    if fight is not None and fight.has_foe(spec.character):
+        foe = fight.foe(spec.character)
+        name, parts = foe.name, foe_terms(foe, terms)
+    else:
+        try:
+            creature = load_bestiary().get(spec.character)
+        except UnknownNameError:
+            return None
+        name, parts = creature.name, creature_terms(creature, terms)
+    if spec.modifier:
+        parts.append(("situation", spec.modifier))
+    words = ", ".join(f"{w} {a:+d}" for w, a in parts)
+    return opposed.Side(name, sum(value for _, value in parts)), f"{name} {spec.terms} ({words})"
+
+
+def _is_character(session: CampaignView[Any], name: str) -> bool:
+    try:
+        session.character(name)
+    except UnknownNameError:
+        return False
+    return True
 
 
 def _opposed_odds(active: opposed.Side, resisting: opposed.Side) -> str:
@@ -285,17 +320,18 @@ def _opposed_odds(active: opposed.Side, resisting: opposed.Side) -> str:
 
 @COMMANDS.typed(
     "opposed",
-    "opposed NAME STAT+SKILL [+N] vs NAME STAT+SKILL [+N] | opposed N vs NAME STAT+SKILL "
-    "[roll A,B]",
+    "opposed NAME|FOE STAT+SKILL [+N] vs NAME|FOE STAT+SKILL [+N] | opposed N vs NAME "
+    "STAT+SKILL [roll A,B]",
     "an opposed check: both roll d20 + stat + skill, the active side must beat the other",
     OpposedIntent,
     _read_opposed,
     details="""
 The side named first acts (sneaks, breaks away, flees, hides); it must beat the
 other's total, so equal totals go to the resisting side (fantasy-hack Part III; RULINGS
-F5). A side is a character and their STAT+SKILL, with the situation's +N, or a foe's
-whole modifier as a number. "roll A,B" enters both d20s, the active side's first.
-Example (the mugger's sneak): opposed 8 +5 vs Ottvar MND+Subterfuge
+F5). A side is a character or a foe of the current fight and their STAT+SKILL (a
+foe's from the bestiary), with the situation's +N, or a foe's whole modifier as a
+number. "roll A,B" enters both d20s, the active side's first.
+Example (the mugger's sneak): opposed Mugger DEX+Subterfuge +5 vs Ottvar MND+Subterfuge
 """,
     complete=_complete,
 )
