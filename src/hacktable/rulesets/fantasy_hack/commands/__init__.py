@@ -2,7 +2,12 @@
 this package registers them all in :data:`COMMANDS` (``FantasyHack.command_package``
 names this package)."""
 
-from . import characters, checks, levels  # noqa: F401  (registration)
+from . import (  # noqa: F401  (registration)
+    characters,
+    checks,
+    levels,
+    sorcery,
+)
 from .registry import COMMANDS
 
 __all__ = ["COMMANDS"]
