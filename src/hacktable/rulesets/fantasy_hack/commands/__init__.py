@@ -3,8 +3,11 @@ this package registers them all in :data:`COMMANDS` (``FantasyHack.command_packa
 names this package)."""
 
 from . import (  # noqa: F401  (registration)
+    ailments,
     characters,
     checks,
+    hazards,
+    healing,
     levels,
     sorcery,
 )

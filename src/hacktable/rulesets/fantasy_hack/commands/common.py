@@ -8,21 +8,28 @@ G5 (entered dice); docs/rulings.md H414 (stat damage floors at a score of 0).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ....errors import RuleError
+from ....play.codec import to_json
+from ....play.events import Change as StateChange
+from ....play.principal import Principal
 from ....rules.checks import CheckResult
 from ....rules.hit_points import Change
 from ....rules.resolution import TestOdds
 from ... import harm
 from ...context import CampaignView
 from ...grammar import Args
+from ...ordered_fight import FIGHT_KEY, Fight, fight_in, may_act
 from ..character import STATS, FantasyHackCharacter
 from ..ruleset import FantasyHack
 
 __all__ = [
+    "acting",
     "check_json",
+    "fight_change",
     "hurt",
     "living",
     "odds_line",
@@ -143,3 +150,36 @@ def stat_hurt(
     if before - taken == 0:
         text += f": {character.name} is helpless until it heals (H414)"
     return after, taken, text
+
+
+def acting(
+    session: CampaignView[Any], principal: Principal, character: FantasyHackCharacter
+) -> tuple[Fight | None, str]:
+    """The fight going on, and a note when ``character`` acts in it out of turn (the
+    GM's; a player is refused: docs/rulings.md H413, H372); ``""`` in turn or when the
+    character is not fighting.
+
+    Raises:
+        RuleError, NotAllowedError: as :func:`hacktable.rulesets.ordered_fight.may_act`.
+    """
+    fight = fight_in(session.state)
+    if fight is None or not fight.has_fighter(character.name):
+        return fight, ""
+    return fight, may_act(fight, character.key, principal)
+
+
+def fight_change(
+    session: CampaignView[Any], fight: Fight | None, key: str, what: str
+) -> StateChange | None:
+    """The change to the fight that logs ``what`` the character keyed ``key`` did (and
+    uses their surprise-round action), or ``None`` when they are not fighting or
+    nothing changed. ``fight`` is the fight as the command left it."""
+    if fight is None:
+        return None
+    if any(f.key == key for f in fight.fighters):
+        if fight.surprise_round:
+            fight = replace(fight, acted=(*fight.acted, key))
+        fight = fight.logged(key, what)
+    before = session.state.get(*FIGHT_KEY)
+    after = to_json(fight)
+    return None if before == after else StateChange(*FIGHT_KEY, before, after)

@@ -14,18 +14,17 @@ whole.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ....errors import AmbiguousNameError, RuleError, UnknownNameError
-from ....play.codec import to_json
 from ....play.events import Change, Event
 from ....play.outcome import Reply
 from ....rules.hit_points import FANTASY_HACK_NPC
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
 from ...harm import pool_of, rule_for, with_pool
-from ...ordered_fight import FIGHT_KEY, Fight, damage_foe, dex_modifier, fight_in, may_act
+from ...ordered_fight import Fight, damage_foe, dex_modifier, fight_in
 from .. import sorcery
 from ..character import FantasyHackCharacter
 from ..content.bestiary import load_bestiary
@@ -33,7 +32,7 @@ from ..content.spells import Spell, load_spells
 from ..derived import armour_class, stat_modifier
 from ..legal import OFFERS
 from ..ruleset import FantasyHack
-from .common import check_json, hurt, living, pct, rules_of, up
+from .common import acting, check_json, fight_change, hurt, living, pct, rules_of, up
 from .registry import COMMANDS
 
 __all__ = ["CastIntent", "SpellsIntent", "known_spells", "max_spell_level"]
@@ -306,9 +305,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     fight = fight_in(session.state)
     aims = [_aim(session, fight, name) for name in intent.targets]
     _check_targets(spell, aims)
-    note = ""
-    if fight is not None and fight.has_fighter(character.name):
-        note = may_act(fight, character.key, ctx.principal)
+    fight, note = acting(session, ctx.principal, character)
     caster = _caster(character)
     rule = rule_for(ruleset, character, session.setting)
     cost = sorcery.pay(rule, pool_of(character), spell, caster)
@@ -403,13 +400,9 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     if not aims:
         say(f"  {spell.effect} ({spell.duration})", "success")
     changes: list[Change] = []
-    if fight is not None and fight.has_fighter(character.name):
-        assert now is not None
-        if now.surprise_round:
-            now = replace(now, acted=(*now.acted, character.key))
-        now = now.logged(character.key, f"cast {spell.name}")
-    if now is not None and now != fight:
-        changes.append(Change(*FIGHT_KEY, session.state.get(*FIGHT_KEY), to_json(now)))
+    logged = fight_change(session, now, character.key, f"cast {spell.name}")
+    if logged is not None:
+        changes.append(logged)
     for key, after in staged.items():
         changes.append(session.character_change(before[key], after))
     session.commit(
