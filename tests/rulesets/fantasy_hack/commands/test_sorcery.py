@@ -8,33 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from hacktable.engine.execute import CommandLayer
 from hacktable.errors import RuleError
-from hacktable.play.codec import to_json
 from hacktable.play.events import Change, Event
 from hacktable.play.principal import NotAllowedError, Principal, Role
-from hacktable.rules.hit_points import Pool
 from hacktable.rulesets.fantasy_hack.commands.sorcery import max_spell_level
-from hacktable.rulesets.ordered_fight import FIGHT_KEY, Fight, Fighter, Foe, fight_in
+from hacktable.rulesets.ordered_fight import fight_in
 
 from ..helpers import campaign, text
+from .fights import put_fight
 
 MARA = "character new Mara --race elf --class sorcerer --stats 10,12,16"  # MND 18: +4
 OTTVAR = "character new Ottvar --race human --class fighter --stats 18,10,9"  # AC 15
-
-
-def _fight(layer: CommandLayer, *, started: bool = True, turn: int = 0) -> None:
-    """A fight with Mara, Ottvar and a goblin from the bestiary (AC 13, 6 HP, DEX +2)."""
-    goblin = Foe("goblin", "Goblin", "goblin", 1, Pool(6, 6), 13, 2, "1d6", 14)
-    fight = Fight(
-        1,
-        round=1 if started else 0,
-        order=("mara", "goblin", "ottvar") if started else (),
-        turn=turn,
-        fighters=(Fighter("Mara"), Fighter("Ottvar")),
-        foes=(goblin,),
-    )
-    layer.session.commit(Event("test.fight", changes=(Change(*FIGHT_KEY, None, to_json(fight)),)))
 
 
 def test_max_spell_level_is_half_the_level_rounded_up() -> None:
@@ -107,7 +91,7 @@ def test_refusals_change_nothing(tmp_path: Path) -> None:
 def test_a_spell_kills_a_foe_of_the_fight(tmp_path: Path) -> None:
     """F1: NPCs die at 0; H412: a foe of the fight is a target; the fight logs the cast."""
     with campaign(tmp_path / "c.db", MARA, OTTVAR) as layer:
-        _fight(layer)
+        put_fight(layer)
         shown = text(layer, "cast Mara arcane-dart on goblin roll 13,6")
         fight = fight_in(layer.session.state)
         assert fight is not None
@@ -120,7 +104,7 @@ def test_a_foe_resists_with_its_bestiary_stat(tmp_path: Path) -> None:
     """F4: the goblin resists DEX with d20 + level 1 + DEX 2 (the bestiary's)."""
     mara = MARA + " --level 3"
     with campaign(tmp_path / "c.db", mara, OTTVAR) as layer:
-        _fight(layer)
+        put_fight(layer)
         shown = text(layer, "cast Mara flame-spray on goblin,Ottvar roll 14,2,3,3")
         fight = fight_in(layer.session.state)
     assert fight is not None
@@ -138,7 +122,7 @@ def test_a_player_casts_only_on_their_turn(tmp_path: Path) -> None:
             Change("owner", "mara", None, "Ann"),
         )
         layer.session.commit(Event("test.owner", changes=owner))
-        _fight(layer, turn=1)
+        put_fight(layer, turn=1)
         ann = Principal(Role.PLAYER, "Ann")
         with pytest.raises(NotAllowedError):
             layer.run("cast Mara glow", principal=ann)
