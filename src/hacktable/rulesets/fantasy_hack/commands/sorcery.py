@@ -432,7 +432,8 @@ def offer(
         others = [c.name for c in characters if c.key != character.key]
         intents.append(Words("spells", (character.name,)))
         intents.append(Words("cast", (character.name, "glow")))
-        intents.append(Words("cast", (character.name, "frost-cone", "on", *others[:1])))
+        if others:
+            intents.append(Words("cast", (character.name, "frost-cone", "on", others[0])))
         for target in [*others[:1], *foes[:1]]:
             intents.append(Words("cast", (character.name, "arcane-dart", "on", target)))
             intents.append(Words("cast", (character.name, "daze", "on", target)))
