@@ -40,6 +40,9 @@ __all__ = ["STABILISE_DC", "TREATED", "CareIntent", "RestIntent", "injury_of"]
 STABILISE_DC = 10
 """RULINGS F1: "an ally's MND + Knowledge check, DC 10"."""
 
+FATIGUED = "fatigued"
+"""The chase's fatigue as a character's condition (RULINGS F5): a night's rest ends it."""
+
 TREATED = "treated"
 """The state kind of the HP a treatment left, per character (H415)."""
 
@@ -315,6 +318,10 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
         night = healing.night_rest(rule, pool_of(character), character.level, character.stat_damage)
         after = replace(with_pool(character, night.change), stat_damage=night.stat_damage)
         reply.add(f"  {character.name}: {night.explanation}")
+        if after.has_condition(FATIGUED):
+            kept = tuple(c for c in after.conditions if c != FATIGUED)
+            after = replace(after, conditions=kept)
+            reply.add("    no longer fatigued (F5: the action scene is over)")
         if session.state.get("disease", character.key) is not None:
             reply.add(f"    the disease's daily check is due: disease {character.name}", "warning")
         changes.append(session.character_change(character, after))
