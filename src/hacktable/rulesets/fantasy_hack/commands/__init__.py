@@ -2,15 +2,10 @@
 this package registers them all in :data:`COMMANDS` (``FantasyHack.command_package``
 names this package)."""
 
-from . import (  # noqa: F401  (registration)
-    ailments,
-    characters,
-    checks,
-    hazards,
-    healing,
-    levels,
-    sorcery,
-)
+from . import characters, checks, levels  # noqa: F401  (registration)
 from .registry import COMMANDS
+
+# isort: split
+from . import ailments, hazards, healing, sorcery  # noqa: F401  (registration: fh-magic)
 
 __all__ = ["COMMANDS"]
