@@ -17,11 +17,11 @@ from ...dice import render_roll, roll, roll_to_json
 from ...dice.advantage import Advantage
 from ...errors import RuleError
 from ...play.outcome import Reply
-from ...play.principal import NotAllowedError
+from ...play.principal import NotAllowedError, Principal, Role
 from ...rules import hit_points
 from ...rules.checks import against_dc
 from ...rules.checks.against_dc import AgainstDCRequest
-from ...rules.hit_points import Condition
+from ...rules.hit_points import Condition, HitPointRule
 from ...rules.resolution import Critical
 from .. import harm
 from ..context import Context
@@ -30,7 +30,7 @@ from .rules import Attack, FightRules
 from .stage import Stage
 from .state import FOES, Fight
 
-__all__ = ["AttackIntent", "read_attack", "resolve_attack"]
+__all__ = ["AttackIntent", "damage_foe", "may_act", "read_attack", "resolve_attack"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +104,21 @@ def read_attack(args: Args, words: frozenset[str] = frozenset()) -> AttackIntent
 
 
 def _may_act(stage: Stage, fight: Fight, key: str) -> str:
-    """Refuse an attack out of turn: in the surprise round only the aware side attacks,
+    """Refuse an attack out of turn (:func:`may_act`)."""
+    return may_act(fight, key, stage.ctx.principal)
+
+
+def may_act(fight: Fight, key: str, principal: Principal) -> str:
+    """Refuse an action out of turn: in the surprise round only the aware side acts,
     once each; then only the combatant whose turn it is, unless the GM calls a free
-    attack (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
-    turn attack (``""`` when in turn)."""
+    action (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
+    turn action (``""`` when in turn); a spell or a stabilising check is an action too
+    (docs/rulings.md H413).
+
+    Raises:
+        RuleError: surprised, or the surprise attack already made, or no initiative yet.
+        NotAllowedError: a player, out of turn.
+    """
     name = fight.name_of(key)
     if fight.surprise_round:
         side = fight.side_of(key)
@@ -123,9 +134,9 @@ def _may_act(stage: Stage, fight: Fight, key: str) -> str:
         raise RuleError("initiative has not been rolled: 'init' first")
     if fight.current == key:
         return ""
-    if not stage.gm:
+    if principal.role is not Role.GM:
         raise NotAllowedError(
-            stage.ctx.principal.name,
+            principal.name,
             f"attack with {name}",
             f"it is {fight.whose_turn()} turn (docs/rulings.md H372)",
         )
@@ -267,11 +278,8 @@ def _apply(stage: Stage, target: str, amount: int) -> None:
     :mod:`hacktable.rulesets.harm`."""
     fight = stage.need_fight()
     if fight.side_of(target) == FOES:
-        foe = fight.foe(target)
-        change = hit_points.damage(stage.rules.foe_rule(stage.setting), foe.pool, amount)
-        conditions = () if change.condition is Condition.UP else (change.condition.value,)
-        stage.fight = fight.with_foe(replace(foe, pool=change.after, conditions=conditions))
-        name = foe.name
+        stage.fight, change = damage_foe(fight, target, amount, stage.rules.foe_rule(stage.setting))
+        name = fight.foe(target).name
     else:
         character = stage.character(target)
         after, change = harm.damage(stage.ruleset, character, amount, stage.setting)
@@ -284,3 +292,19 @@ def _apply(stage: Stage, target: str, amount: int) -> None:
     )
     stage.say(f"  {name}: {change.explanation}", style)
     stage.detail["harm"] = {"target": name, "condition": change.condition.value}
+
+
+def damage_foe(
+    fight: Fight, key: str, amount: int, rule: HitPointRule
+) -> tuple[Fight, hit_points.Change]:
+    """The fight after ``amount`` damage to the foe keyed ``key`` under ``rule`` (the
+    fight rules' foe rule: F1, NPCs die at 0), and the change to its hit points; for a
+    spell as for an attack (docs/rulings.md H412).
+
+    Raises:
+        UnknownNameError: no foe is keyed so.
+    """
+    foe = fight.foe(key)
+    change = hit_points.damage(rule, foe.pool, amount)
+    conditions = () if change.condition is Condition.UP else (change.condition.value,)
+    return fight.with_foe(replace(foe, pool=change.after, conditions=conditions)), change

@@ -5,4 +5,7 @@ names this package)."""
 from . import characters, chase, checks, fight, levels  # noqa: F401  (registration)
 from .registry import COMMANDS
 
+# isort: split
+from . import ailments, hazards, healing, sorcery  # noqa: F401  (registration: fh-magic)
+
 __all__ = ["COMMANDS"]
