@@ -51,7 +51,7 @@ def test_the_key_numbers_are_the_text_s(tmp_path: Path) -> None:
     points of damage to an NPC that only has 12 hit points"; the break-away 16 vs 7;
     the first round "only by 4"; Ottvar's search beats the hide."""
     events = _played(tmp_path)
-    sneak = _by(events, "opposed 7 +5 vs Ottvar MND+Subterfuge roll 11,14")
+    sneak = _by(events, "opposed mugger DEX+Subterfuge +5 vs Ottvar MND+Subterfuge roll 11,14")
     assert "23" in sneak.summary
     assert "15" in sneak.summary
     free = _by(events, "attack Mugger Ottvar roll 15 damage roll 4")
