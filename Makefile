@@ -1,5 +1,5 @@
-# hacktable: `make run` plays the example sessions (redhack's four, then black-sword-hack's);
-# `make test` runs every check.
+# hacktable: `make run` plays the example sessions (redhack's four, then black-sword-hack's,
+# fantasy-hack's and skill-die's, each on its own campaign); `make test` runs every check.
 # Both create .venv and install what they need on first use.
 
 PYTHON ?= python3
