@@ -208,6 +208,7 @@ class FantasyHackFightRules(FightRules):
             creature.to_hit,
             creature.damage,
             10 + 2 * creature.dex,
+            creature.note,
         )
 
     def bestiary_ids(self) -> tuple[str, ...]:

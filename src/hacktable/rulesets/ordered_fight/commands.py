@@ -6,7 +6,8 @@ A ruleset plugs in with one call in its command registry::
     from ..ordered_fight import add_fight_commands
     add_fight_commands(COMMANDS, MyFightRules())
 
-and gets ``fight`` (start, add, status, end), ``init``, ``attack`` and ``next``, each
+and gets ``fight`` (start, add, status, end), ``init``, ``attack``, ``next`` and
+``bestiary``, each
 resolved with the ruleset's :class:`~.rules.FightRules`.
 """
 
@@ -18,6 +19,7 @@ from ...play.outcome import Reply
 from ..context import CampaignView, Context
 from ..grammar import CommandSet
 from .attack import AttackIntent, read_attack, resolve_attack
+from .bestiary import BestiaryIntent, read_bestiary, resolve_bestiary
 from .rules import FightRules
 from .setup import FightIntent, read_fight, resolve_fight
 from .state import fight_in
@@ -25,7 +27,7 @@ from .turns import InitIntent, NextIntent, read_init, read_next, resolve_init, r
 
 __all__ = ["FIGHT_COMMANDS", "add_fight_commands"]
 
-FIGHT_COMMANDS = ("fight", "init", "attack", "next")
+FIGHT_COMMANDS = ("fight", "init", "attack", "next", "bestiary")
 """The commands :func:`add_fight_commands` adds."""
 
 
@@ -115,3 +117,14 @@ a free attack out of turn. 'roll 13' enters the d20, 'damage roll 6' the damage 
     )
     def next_command(ctx: Context, intent: NextIntent) -> Reply:
         return resolve_next(ctx, intent, rules)
+
+    @commands.typed(
+        "bestiary",
+        "bestiary [SEARCH]",
+        "the foes 'fight add NAME from ID' can add: level, HP, defence, to-hit, damage, DEX",
+        BestiaryIntent,
+        read_bestiary,
+        details="With SEARCH, the entries whose id or name holds it, each with its note.",
+    )
+    def bestiary_command(ctx: Context, intent: BestiaryIntent) -> Reply:
+        return resolve_bestiary(ctx, intent, rules)

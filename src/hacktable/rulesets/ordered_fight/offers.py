@@ -10,6 +10,7 @@ from typing import Any
 from ..context import CampaignView
 from ..grammar import Intent
 from .attack import AttackIntent
+from .bestiary import BestiaryIntent
 from .rules import FightRules
 from .setup import FightAddIntent, FightEndIntent, FightStartIntent, FightStatusIntent
 from .state import fight_in
@@ -25,7 +26,8 @@ CUSTOM = FightAddIntent(name="Bog Thing", level=2, hp=9, ac=12, to_hit=2, damage
 
 
 def fight_offers(view: CampaignView[Any], role: str, rules: FightRules) -> list[Intent]:
-    """With no fight: ``fight start`` (and with surprise either way). In one: ``fight``,
+    """With no fight: ``fight start`` (and with surprise either way), ``bestiary``. In
+    one: ``fight``,
     ``fight add`` (the bestiary's first foe, the GM's own) before ``init``; ``init``
     once; then ``attack`` by whoever's turn it is on each other living combatant,
     ``next``; the surprise round's free attacks; ``fight end``."""
@@ -33,7 +35,7 @@ def fight_offers(view: CampaignView[Any], role: str, rules: FightRules) -> list[
         return []
     fight = fight_in(view.state)
     if fight is None:
-        return [FightStartIntent(), FightStartIntent(surprise_by="foes")]
+        return [FightStartIntent(), FightStartIntent(surprise_by="foes"), BestiaryIntent()]
     intents: list[Intent] = [FightStatusIntent()]
     living = [f.key for f in fight.foes if not f.dead]
     living += [f.name for f in fight.fighters if not view.character(f.name).dead]

@@ -71,6 +71,7 @@ class FoeStats:
         to_hit: added to its d20.
         damage: a dice expression.
         dex: its DEX score.
+        note: one line about it (``bestiary`` shows it).
     """
 
     id: str
@@ -81,6 +82,7 @@ class FoeStats:
     to_hit: int
     damage: str
     dex: int = 10
+    note: str = ""
 
 
 class FightRules:

@@ -209,6 +209,7 @@ class SkillDieFightRules(FightRules):
             entry.to_hit,
             entry.damage,
             entry.dex,
+            entry.text,
         )
 
     def bestiary_ids(self) -> tuple[str, ...]:
