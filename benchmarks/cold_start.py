@@ -14,7 +14,8 @@ how many bare Python starts one command costs.
 
 Headlines, each served without importing Typer (``hacktable.cli.fast``):
 ``hacktable roll 1d20`` (target: at most 3x), and one-shot ``test`` and ``odds``, as
-text and with ``--json``, redhack's and black-sword-hack's (target: at most 5x each).
+text and with ``--json``, redhack's, black-sword-hack's, fantasy-hack's and skill-die's
+(target: at most 5x each).
 ``roll --help`` goes through the Typer application and is shown for contrast.
 
 This is a measurement, not a gate: the exit status is 0 whether or not the target is
@@ -41,6 +42,8 @@ TARGETS = {
     "odds_json": 5.0,
     "bsh_test": 5.0,
     "bsh_odds_json": 5.0,
+    "fh_test": 5.0,
+    "sd_odds_json": 5.0,
 }
 """Result name -> the most bare Python starts its command should cost."""
 
@@ -88,6 +91,8 @@ def main() -> int:
     test = ["test", "--attr", "12", "--difficulty", "4", "--seed", "1"]
     odds = ["odds", "--attr", "18", "--bonus", "3", "--difficulty", "5"]
     bsh = ["--ruleset", "black-sword-hack", "--attr", "12", "--threat", "3"]
+    fh = ["--ruleset", "fantasy-hack", "--modifier", "6", "--dc", "15"]
+    sd = ["--ruleset", "skill-die", "--skill", "3", "--difficulty", "hard"]
     # result name -> (shown as, argv); None for the baseline
     commands: dict[str | None, tuple[str, list[str]]] = {
         None: ("python -c pass", [sys.executable, "-c", "pass"]),
@@ -104,6 +109,14 @@ def main() -> int:
         "bsh_odds_json": (
             "hacktable odds " + " ".join(bsh) + " --json",
             [hacktable, "odds", *bsh, "--json"],
+        ),
+        "fh_test": (
+            "hacktable test " + " ".join(fh) + " --seed 1",
+            [hacktable, "test", *fh, "--seed", "1"],
+        ),
+        "sd_odds_json": (
+            "hacktable odds " + " ".join(sd) + " --json",
+            [hacktable, "odds", *sd, "--json"],
         ),
     }
     print_header(

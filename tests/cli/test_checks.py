@@ -351,3 +351,45 @@ def test_redhack_form_agrees_with_the_redhack_plugin() -> None:
                 assert check.odds() == plugin.test_odds(request)
                 seed = attr * 100 + difficulty
                 assert check.roll(seeded(seed)) == plugin.resolve_test(request, seeded(seed))
+
+
+ROLL_OVER = """
+import json
+import sys
+from hacktable.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as stop:
+    code = stop.code
+heavy = ["typer", "rich", "msgspec", "click", "tomllib", "hacktable.play.character",
+         "hacktable.rulesets.fantasy_hack.character", "hacktable.rulesets.fantasy_hack.equipment",
+         "hacktable.rulesets.skill_die.content", "hacktable.rules.checks.opposed"]
+sys.stderr.write("\\n" + json.dumps([code, [name for name in heavy if name in sys.modules]]))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["test", "--ruleset", "fantasy-hack", "--modifier", "6", "--dc", "15", "--seed", "1"],
+        ["odds", "--ruleset", "skill-die", "--skill", "3", "--difficulty", "hard", "--json"],
+        ["test", "--ruleset", "skill-die", "--modifier", "2", "--dc", "15", "--adv"],
+    ],
+    ids=" ".join,
+)
+def test_the_roll_over_one_shots_import_no_ruleset_content(args: list[str]) -> None:
+    """fantasy-hack's and skill-die's one-shot checks load the shared check and nothing
+    of their ruleset's characters or data files (benchmarks/cold_start.py: fh_test,
+    sd_odds_json)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run(
+        [sys.executable, "-c", ROLL_OVER, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    code, imported = json.loads(result.stderr.splitlines()[-1])
+    assert code == 0
+    assert imported == []

@@ -35,14 +35,13 @@ TYPE_CHECKING = False  # typing is not imported at run time (start-up cost)
 if TYPE_CHECKING:
     from .against_dc import AgainstDCRequest, AgainstDCRule
     from .engine import CheckTable
-    from .opposed import OpposedResult, OpposedRule, Side, Tie, Winner
+    from .opposed import FANTASY_HACK_OPPOSED, OpposedResult, OpposedRule, Side, Tie, Winner
     from .roll_under import RollUnderRequest, RollUnderRule
     from .skill_die import SkillDieRequest, SkillDieRule
     from .values import AdvantageRule, CheckResult, Naturals, Roll, Verdict
     from .variants import (
         BLACK_SWORD_HACK_TEST,
         FANTASY_HACK_CHECK,
-        FANTASY_HACK_OPPOSED,
         FANTASY_HACK_TO_HIT,
         SKILL_DIE_ABILITY,
         SKILL_DIE_SKILL,
@@ -68,7 +67,7 @@ _WHERE = {
     "Verdict": "values",
     "BLACK_SWORD_HACK_TEST": "variants",
     "FANTASY_HACK_CHECK": "variants",
-    "FANTASY_HACK_OPPOSED": "variants",
+    "FANTASY_HACK_OPPOSED": "opposed",
     "FANTASY_HACK_TO_HIT": "variants",
     "SKILL_DIE_ABILITY": "variants",
     "SKILL_DIE_SKILL": "variants",

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     import random
 
 __all__ = [
+    "FANTASY_HACK_OPPOSED",
     "OpposedOdds",
     "OpposedResult",
     "OpposedRule",
@@ -297,3 +298,13 @@ def margin_at_least(rule: OpposedRule, active: Side, resisting: Side, margin: in
         (p for m, p in margin_distribution(rule, active, resisting).items() if m >= margin),
         Fraction(0),
     )
+
+
+FANTASY_HACK_OPPOSED = OpposedRule(
+    name="fantasy-hack",
+    ties=Tie.RESISTING,
+    advantage=AdvantageRule.NONE,
+)
+"""fantasy-hack opposed checks (Part III: sneaking, breaking away, chases, hiding;
+RULINGS F5): both roll d20 + stat + skill, the higher total wins; the active side "must
+beat" the other, so a tie goes to the resisting side. No advantage, no critical face."""

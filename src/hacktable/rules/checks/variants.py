@@ -9,15 +9,17 @@ they follow, so they are exercised now and can move into their rulesets unchange
 from __future__ import annotations
 
 from .against_dc import AgainstDCRule
-from .opposed import OpposedRule, Tie
 from .roll_under import RollUnderRule
 from .skill_die import SkillDieRule
 from .values import AdvantageRule, Naturals
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .opposed import OpposedRule
+
 __all__ = [
     "BLACK_SWORD_HACK_TEST",
     "FANTASY_HACK_CHECK",
-    "FANTASY_HACK_OPPOSED",
     "FANTASY_HACK_TO_HIT",
     "SKILL_DIE_ABILITY",
     "SKILL_DIE_SKILL",
@@ -92,11 +94,12 @@ the skill level; competitive checks pick the die by the highest opposing level
 disadvantage the higher (the converse, which S6's "disadvantage on all rolls" needs).
 Binary: no face is critical."""
 
-FANTASY_HACK_OPPOSED = OpposedRule(
-    name="fantasy-hack",
-    ties=Tie.RESISTING,
-    advantage=AdvantageRule.NONE,
-)
-"""fantasy-hack opposed checks (Part III: sneaking, breaking away, chases, hiding;
-RULINGS F5): both roll d20 + stat + skill, the higher total wins; the active side "must
-beat" the other, so a tie goes to the resisting side. No advantage, no critical face."""
+
+def __getattr__(name: str) -> OpposedRule:
+    """:data:`FANTASY_HACK_OPPOSED`, declared beside the opposed checks and loaded on
+    first use (PEP 562), so the one-shot checks' cold start does not import them."""
+    if name == "FANTASY_HACK_OPPOSED":
+        from .opposed import FANTASY_HACK_OPPOSED
+
+        return FANTASY_HACK_OPPOSED
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,12 +23,17 @@ from ...errors import RuleError, UnknownNameError
 from ...rules.checks import against_dc
 from ...rules.checks.variants import FANTASY_HACK_CHECK
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from .character import SKILLS, STATS, FantasyHackCharacter, skill_named
-from .derived import Total, affinity_bonus, skill_rank, stat_modifier
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
+
+    from .character import FantasyHackCharacter
+    from .derived import Total
+
+# The character's modules (and the equipment data they load) are imported where a
+# character's check needs them: one-shot ``hacktable test --ruleset fantasy-hack`` reads
+# only check_dc, resolve and odds (its cold start, benchmarks/cold_start.py).
 
 __all__ = [
     "MAX_DC",
@@ -89,6 +94,8 @@ def parse_terms(text: str) -> Terms:
         RuleError: no stat, two stats or skills, or a word that is neither (naming
             fantasy-hack's stats and skills).
     """
+    from .character import SKILLS, STATS, skill_named
+
     expects = (
         f"fantasy-hack checks add a stat ({', '.join(STATS)}) and a skill "
         f"({', '.join(SKILLS)}), e.g. STR+Athletics"
@@ -121,6 +128,8 @@ def character_check(
     Raises:
         RuleError: a DC outside 1-40.
     """
+    from .derived import Total, affinity_bonus, skill_rank, stat_modifier
+
     check_dc(dc)
     parts: list[tuple[str, int]] = [(terms.stat, stat_modifier(character, terms.stat))]
     if terms.skill is not None:

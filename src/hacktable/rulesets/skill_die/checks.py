@@ -26,7 +26,7 @@ from ...rules.checks.skill_die import SkillDieRequest
 from ...rules.checks.values import CheckResult
 from ...rules.checks.variants import SKILL_DIE_ABILITY, SKILL_DIE_SKILL
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from .content import ABILITIES
+from .abilities import ABILITIES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

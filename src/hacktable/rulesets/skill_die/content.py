@@ -19,6 +19,7 @@ import msgspec
 from ...errors import RulesDataError, UnknownNameError
 from ...play.character import fold
 from ...rules.content import load_toml, load_toml_file, require_unique
+from .abilities import ABILITIES
 
 __all__ = [
     "ABILITIES",
@@ -31,9 +32,6 @@ __all__ = [
     "load_content",
     "load_content_from",
 ]
-
-ABILITIES: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
-"""The six abilities, in the sheet's order (RULINGS S1)."""
 
 DATA_PACKAGE = "hacktable.rulesets.skill_die.data"
 SKILLS_FILE = "skills.toml"
