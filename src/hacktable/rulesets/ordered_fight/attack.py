@@ -114,7 +114,7 @@ def _may_act(stage: Stage, fight: Fight, key: str) -> str:
         if side != fight.surprise_by:
             raise RuleError(
                 f"{name} is surprised: only the {fight.surprise_by} attack before 'init' "
-                "(fantasy-hack: Combat)"
+                f"({stage.rules.surprised_source})"
             )
         if key in fight.acted:
             raise RuleError(f"{name} has had their free attack: 'init' ends the surprise round")

@@ -413,7 +413,7 @@ def _bare(intent: OddsIntent) -> TestRequest:
             wanted.dc if wanted.dc is not None else SKILL_DIE_ABILITY.dc_for(str(wanted.difficulty))
         )
         return TestRequest(
-            "STR",
+            checks.BARE,
             10,
             difficulty=dc,
             bonus=options.bonus,

@@ -1,0 +1,134 @@
+"""What a GM's play-through of skill-die found wrong, each a test that failed before its
+fix (issue 11 §2, §3; RULINGS S1, S3, S5, G5; docs/rulings.md H450-H452). The one-shot's
+margin is tested in test_oneshot.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from hacktable.errors import CommandError, UnknownNameError
+from hacktable.rulesets.skill_die.fight_rules import SkillDieFightRules
+
+from .conftest import Table
+
+
+def test_guided_abilities_left_empty_take_the_setting(table: Table) -> None:
+    """docs/rulings.md H450, H342: the console's empty answer makes what a line without
+    --abilities makes (the array in the sheet's order by default), not rolled dice."""
+    answers = iter(["Soldier", "", "Stealth=3,Brawn=1"])
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    table.layer.run("character new Ida", ask=ask)
+    assert dict(table.character("Ida").scores) == {
+        "STR": 15,
+        "DEX": 14,
+        "CON": 13,
+        "INT": 12,
+        "WIS": 10,
+        "CHA": 8,
+    }
+    assert "Enter: the array in that order" in asked[1]
+
+
+def test_guided_abilities_left_empty_roll_when_the_setting_says(table: Table) -> None:
+    """docs/rulings.md H342: the setting 4d6-drop-lowest rolls them."""
+    table.run("settings abilities 4d6-drop-lowest")
+    answers = iter(["Soldier", "", "Stealth=3,Brawn=1"])
+    out = table.layer.run("character new Ida", ask=lambda q: next(answers)).text
+    assert "4d6 drop the lowest" in out
+
+
+def test_a_bare_ability_check_names_no_ability(table: Table) -> None:
+    """docs/rulings.md H451: 'odds +2 dc 15' was shown as 'STR check (10, +2)'."""
+    out = table("odds +2 dc 15 adv")
+    assert out.startswith("ability check, modifier +2, DC 15, advantage")
+    assert "STR" not in out
+
+
+def test_a_fall_takes_the_d4s_entered(table: Table) -> None:
+    """RULINGS G5 ("the GM may enter any die"), S6 (1d4 per full 2 m: 7 m is 3d4);
+    docs/rulings.md H452."""
+    table.crew()
+    out = table("fall Vex 7 roll 2,4,3")
+    assert "3d4 (2+4+3) = 9" in out
+    assert "dice entered by the GM, not rolled: d4 2, d4 4, d4 3" in out
+    assert table.character("Vex").hp == 11 - 9
+
+
+def test_a_bump_takes_the_d4s_entered(table: Table) -> None:
+    """RULINGS G5, S6 (1d4 per strike); docs/rulings.md H452."""
+    table.crew()
+    assert "2d4 (3+1) = 4" in table("bump Vex 2 strikes roll 3,1")
+    assert table.character("Vex").hp == 11 - 4
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("fall Vex 7 roll 2,4", "third d4"),
+        ("fall Vex 7 roll 5,1,1", "1 to 4"),
+        ("fall Vex", "missing METRES"),
+        ("bump Vex 2 roll 1", "second d4"),
+        ("bump Vex 2 strikes extra", "unexpected"),
+    ],
+)
+def test_wrong_entered_hazard_dice_change_nothing(table: Table, line: str, words: str) -> None:
+    """Issue 11 §3: one clear line, nothing changed (RULINGS G5)."""
+    table.crew()
+    before = (table.session.state, table.store.last_seq())
+    with pytest.raises((CommandError, Exception), match=words) as info:
+        table.run(line)
+    assert "\n" not in str(info.value)
+    assert (table.session.state, table.store.last_seq()) == before
+
+
+@pytest.mark.parametrize(
+    ("word", "words"),
+    [
+        ("level", "no levels"),
+        ("xp", "no levels"),
+        ("hide", "Stealth vs"),
+        ("opposed", "competitive skill check"),
+        ("chase", "no chase rules"),
+        ("bestiary", "fight add NAME from ID"),
+        ("cure", "hp NAME"),
+    ],
+)
+def test_other_rulesets_words_name_what_skill_die_does(table: Table, word: str, words: str) -> None:
+    """Issue 11 §3 (docs/rulings.md H346, H452): 'level' used to answer "did you mean
+    'reveal'?"."""
+    table.crew()
+    with pytest.raises(UnknownNameError, match=words) as info:
+        table.run(f"{word} Ana")
+    assert f"skill-die has no command {word!r}" in str(info.value)
+
+
+def test_the_surprise_round_cites_skill_die_not_fantasy_hack(table: Table) -> None:
+    """docs/rulings.md H450: the surprise round is the shared tracker's, in skill-die's
+    citation."""
+    table.crew()
+    out = table("fight start surprise by foes")
+    assert "H450" in out
+    assert "fantasy-hack" not in out
+    table.run("fight add dock-thug")
+    with pytest.raises(Exception, match="H450") as info:
+        table.run("attack Vex dock-thug roll 10")
+    assert "fantasy-hack" not in str(info.value)
+
+
+def test_the_fight_help_speaks_skill_die(table: Table) -> None:
+    """RULINGS S3, S5; docs/rulings.md H434, H436: no F1 bleeding, no F3 citation, the
+    stock foes' own names in skill-die's help."""
+    for command in ("fight", "init", "next", "attack"):
+        out = table(f"help {command}")
+        assert "F1" not in out, command
+        assert "goblin" not in out, command
+    assert "H436" in table("help next")
+    assert "H434" in table("help init")
+    assert "dead at -20" in table("help attack")
+    rules = SkillDieFightRules()
+    assert rules.initiative_source.startswith("RULINGS S5")
