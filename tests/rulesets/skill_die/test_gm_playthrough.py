@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from hacktable.errors import CommandError, UnknownNameError
+from hacktable.engine.principal import NotAllowedError, Principal, Role
+from hacktable.errors import CommandError, HacktableError, UnknownNameError
 from hacktable.rulesets.skill_die.fight_rules import SkillDieFightRules
 
 from .conftest import Table
@@ -132,3 +133,43 @@ def test_the_fight_help_speaks_skill_die(table: Table) -> None:
     assert "dead at -20" in table("help attack")
     rules = SkillDieFightRules()
     assert rules.initiative_source.startswith("RULINGS S5")
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("hp Vex temp -2", "never taken"),
+        ("hp Vex stable", "skill-die has no dying"),
+        ("skill Ana Nature -1", "run 0 to 6, not -1"),
+        ("skill Ana Nature 7", "run 0 to 6, not 7"),
+        ("odds skill -1 hard", "runs 0 to 6, not -1"),
+    ],
+)
+def test_more_bad_input_is_one_line_naming_the_rule(table: Table, line: str, words: str) -> None:
+    """Issue 11 §3; RULINGS S3 (temporary HP are lost, never taken; no dying in
+    skill-die), S4 (levels 0-6, the same line both ends); docs/rulings.md H453. 'hp Vex
+    temp -2' used to grant 0 temporary HP and 'skill Ana Nature -1' named a minimum."""
+    table.crew()
+    table.run("hp Vex -12")  # unconscious: stable used to say "is unconscious"
+    before = (table.session.state, table.store.last_seq())
+    with pytest.raises(HacktableError, match=words) as info:
+        table.run(line)
+    assert "\n" not in str(info.value)
+    assert (table.session.state, table.store.last_seq()) == before
+
+
+def test_a_player_may_not_pass_time(table: Table) -> None:
+    """The GM's power (H106), said in words: "Ann may not pass time"."""
+    table.run("player add Ann")
+    table.run("character new Ana --role Medic --skills Nature=3,Persuasion=1 --player Ann")
+    with pytest.raises(NotAllowedError, match="Ann may not pass time"):
+        table.run("time +1h", Principal(Role.PLAYER, "Ann"))
+
+
+def test_foes_dead_at_0_name_the_setting(table: Table) -> None:
+    """docs/rulings.md H431: the foe-hp setting, named once, not "dead at 0: dead at 0"."""
+    table.crew()
+    table.run("settings foe-hp dead-at-0")
+    table.run("fight start")
+    out = table("fight add dock-thug")
+    assert "(skill-die (setting foe-hp dead-at-0): dead at 0)" in out

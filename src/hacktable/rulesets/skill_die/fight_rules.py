@@ -38,7 +38,7 @@ STRIKE = Weapon("strike", "Strike", "1d4", "STR", "fists, feet or whatever is at
 """An attack with no weapon: 1d4 a strike (skill-die: Falling and Special Damage, "roll
 1d4 for each strike"; docs/rulings.md H430)."""
 
-FOE_DEAD_AT_0 = HitPointRule("skill-die foe (dead at 0)", dead_at=0)
+FOE_DEAD_AT_0 = HitPointRule("skill-die (setting foe-hp dead-at-0)", dead_at=0)
 """The ``foe-hp`` setting's ``dead-at-0``: foes die at 0 HP (docs/rulings.md H431)."""
 
 FIGHTS_OFF = (

@@ -59,7 +59,7 @@ class TimeIntent(Intent):
 
     def access(self) -> Access:
         """The GM's: the passing of time."""
-        return Access.gm(TIME, "time")
+        return Access.gm(TIME, "pass time")
 
 
 @dataclass(frozen=True, slots=True)
