@@ -79,3 +79,16 @@ def test_the_one_shot_ability_check_shows_its_margin() -> None:
     assert "(margin -5)" in in_process(main, args)[1]
     skill = ["test", *RULESET, "--skill", "3", "--difficulty", "hard", "--seed", "3", "--json"]
     assert "margin" not in json.loads(in_process(main, skill)[1])["explanation"]
+
+
+def test_simulate_says_at_once_it_has_no_simulator() -> None:
+    """Issue 11 §2 (S5's tracker has no simulator): one line, before asking for --party
+    and --monsters, which it used to demand first; still demanded where there is one."""
+    code, _out, err = in_process(main, ["simulate", *RULESET])
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "error: simulate: ruleset skill-die; hacktable has no fight simulator for it"
+    ]
+    code, _out, err = in_process(main, ["simulate", "--party", "sample"])
+    assert code == 2
+    assert "missing option '--monsters'" in err
