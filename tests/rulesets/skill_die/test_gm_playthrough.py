@@ -173,3 +173,27 @@ def test_foes_dead_at_0_name_the_setting(table: Table) -> None:
     table.run("fight start")
     out = table("fight add dock-thug")
     assert "(skill-die (setting foe-hp dead-at-0): dead at 0)" in out
+
+
+def test_time_takes_the_fatigue_checks_d20s_entered(table: Table) -> None:
+    """RULINGS G5, S6 (at 24 hours a d20 of 10 or less fatigues; else again each hour);
+    docs/rulings.md H454: Ana's two hours, then Vex's."""
+    table.crew()
+    table.run("time +23h")
+    out = table("time +2h roll 10,15,3,11")
+    assert "dice entered by the GM, not rolled: d20 10, d20 15, d20 3, d20 11" in out
+    assert table.character("Ana").fatigued
+    assert table.character("Vex").fatigued
+    assert not table.character("Vex").asleep  # 11 > 10: stays awake
+
+
+def test_rest_takes_the_healing_d8s_entered(table: Table) -> None:
+    """RULINGS G5, S7 (1d8 + CON modifier: Ana's CON 13 is +1); docs/rulings.md H454."""
+    table.crew()
+    table.run("hp Ana -5")
+    assert "heals 1d8 4 +1 (CON) = 5" in table("rest Ana Vex roll 4,4")
+    assert table.character("Ana").hp == 11
+    before = (table.session.state, table.store.last_seq())
+    with pytest.raises(HacktableError, match="not needed"):
+        table.run("rest Ana roll 5,3")  # one d8: Vex, up 8 hours, is not due a check
+    assert (table.session.state, table.store.last_seq()) == before
