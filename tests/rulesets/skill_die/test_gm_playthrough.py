@@ -197,3 +197,17 @@ def test_rest_takes_the_healing_d8s_entered(table: Table) -> None:
     with pytest.raises(HacktableError, match="not needed"):
         table.run("rest Ana roll 5,3")  # one d8: Vex, up 8 hours, is not due a check
     assert (table.session.state, table.store.last_seq()) == before
+
+
+def test_damage_entered_for_a_miss_says_it_missed(table: Table) -> None:
+    """RULINGS G5 (an entered die is used or refused): the GM who rolls the damage with
+    the d20 is told the attack missed, not "3 was not needed"; nothing changes."""
+    table.crew()
+    table.run("fight start")
+    table.run("fight add dock-thug")
+    table.run("init roll 9,14,6")
+    before = (table.session.state, table.store.last_seq())
+    with pytest.raises(HacktableError, match=r"misses .*'damage roll' only on a hit") as info:
+        table.run("attack dock-thug Ana roll 2 damage roll 3")
+    assert "\n" not in str(info.value)
+    assert (table.session.state, table.store.last_seq()) == before
