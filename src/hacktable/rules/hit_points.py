@@ -226,8 +226,13 @@ def stabilise(rule: HitPointRule, pool: Pool) -> Change:
     which the caller rolls).
 
     Raises:
-        RuleError: the creature is not dying.
+        RuleError: the rule has no dying (skill-die S3), or the creature is not dying.
     """
+    if not rule.dying:
+        raise RuleError(
+            f"{rule.name} has no dying: the down lose no HP, so there is nothing to stabilise "
+            "(RULINGS S3; docs/rulings.md H453)"
+        )
     if condition(rule, pool) is not Condition.DYING:
         state = condition(rule, pool).value
         raise RuleError(f"only the dying can be stabilised: {pool.hp} HP is {state}")

@@ -65,3 +65,30 @@ def test_wrong_options_are_one_clear_line(args: list[str], words: str) -> None:
     assert out == ""
     assert words in err
     assert err.strip().count("\n") == 0
+
+
+def test_the_one_shot_ability_check_shows_its_margin() -> None:
+    """RULINGS S1: "An ability check's result is shown with its margin" (docs/rulings.md
+    H451); seed 3 rolls d20 8: 8 + 2 = 10 against DC 15 is 5 short. A skill check (S2)
+    is binary: no margin."""
+    args = ["test", *RULESET, "--modifier", "2", "--dc", "15", "--seed", "3"]
+    code, out, _ = in_process(main, [*args, "--json"])
+    found = json.loads(out)
+    assert (code, found["faces"]) == (0, [8])
+    assert found["explanation"].endswith("(margin -5)")
+    assert "(margin -5)" in in_process(main, args)[1]
+    skill = ["test", *RULESET, "--skill", "3", "--difficulty", "hard", "--seed", "3", "--json"]
+    assert "margin" not in json.loads(in_process(main, skill)[1])["explanation"]
+
+
+def test_simulate_says_at_once_it_has_no_simulator() -> None:
+    """Issue 11 §2 (S5's tracker has no simulator): one line, before asking for --party
+    and --monsters, which it used to demand first; still demanded where there is one."""
+    code, _out, err = in_process(main, ["simulate", *RULESET])
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "error: simulate: ruleset skill-die; hacktable has no fight simulator for it"
+    ]
+    code, _out, err = in_process(main, ["simulate", "--party", "sample"])
+    assert code == 2
+    assert "missing option '--monsters'" in err

@@ -58,6 +58,11 @@ def _read_hp(args: Args) -> HpIntent:
     if text.lower() in ("temp", "temporary"):
         amount = args.word("N or DICE (temporary hit points)").removeprefix("+")
         args.done()
+        if amount.startswith("-"):
+            raise args.error(
+                "temporary HP are granted with 'temp +N' and lost to damage or a rest, "
+                f"never taken with {'temp ' + amount!r} (RULINGS S3; docs/rulings.md H453)"
+            )
         if amount.isdigit():
             amount = str(args.to_int(amount, "temporary hit points"))
         return HpIntent(name, "temp", amount)

@@ -125,7 +125,7 @@ def may_act(fight: Fight, key: str, principal: Principal) -> str:
         if side != fight.surprise_by:
             raise RuleError(
                 f"{name} is surprised: only the {fight.surprise_by} attack before 'init' "
-                "(fantasy-hack: Combat)"
+                f"({stage.rules.surprised_source})"
             )
         if key in fight.acted:
             raise RuleError(f"{name} has had their free attack: 'init' ends the surprise round")
@@ -213,6 +213,11 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
     result = against_dc.resolve(rules.to_hit_rule, request, stage.rng)
     critical = result.critical is Critical.SUCCESS
     outcome = "critical hit" if critical else "hit" if result.success else "miss"
+    if intent.damage_roll and not result.success:
+        raise RuleError(
+            f"{name} misses ({result.explanation}): there is no damage to enter; "
+            "'damage roll' only on a hit (RULINGS G5)"
+        )
     stage.say(f"  {result.explanation}", "dice")
     stage.say(
         f"  => {outcome}", "critical" if critical else "success" if result.success else "failure"

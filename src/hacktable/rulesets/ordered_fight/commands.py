@@ -54,11 +54,10 @@ def add_fight_commands(commands: CommandSet, rules: FightRules) -> None:
         "run a fight in initiative order: start it, add foes, see where it stands, end it",
         FightIntent,
         read_fight,
-        details="""
+        details=f"""
 fight start: every living character takes part (or those named). 'surprise by foes'
 (or 'by party'): that side attacks the unaware one in a free round before initiative
-(each once; then 'init'). fight add goblin x3: three from the bestiary; fight add
-Mugger from thug: one called Mugger; fight add Thug level 1 hp 6 ac 12 hit +2 damage
+(each once; then 'init'). {rules.foe_example}; fight add Thug level 1 hp 6 ac 12 hit +2 damage
 1d6 dex 12: the GM's own (stats given with a bestiary id replace its own). Then
 'init', 'attack', 'next'; 'fight' shows the order with HP; 'fight end' ends it.
 """,
@@ -70,7 +69,8 @@ Mugger from thug: one called Mugger; fight add Thug level 1 hp 6 ac 12 hit +2 da
     @commands.typed(
         "init",
         "init [roll N,N,...]",
-        "every combatant rolls initiative: d20 + DEX modifier, highest first, kept (F3)",
+        "every combatant rolls initiative: d20 + DEX modifier, highest first, kept "
+        f"({rules.initiative_source})",
         InitIntent,
         read_init,
         details="""
@@ -94,15 +94,17 @@ combatant in the order 'fight' lists them, then any roll-off dice.
         "then damage",
         AttackIntent,
         lambda args: read_attack(args, rules.attack_words()),
-        details="""
+        details=(
+            """
 The odds are shown first. A hit rolls the damage; a critical (a natural 20 that hits,
-where the rules have one: F3) rolls the dice twice. Foes die at their rule's
-threshold (F1: NPCs at 0); characters go down, dying or unconscious, and die at the
-ruleset's threshold. A player attacks on their own character's turn; the GM may call
+where the rules have one: F3) rolls the dice twice. """
+            + rules.down_details
+            + """ A player attacks on their own character's turn; the GM may call
 a free attack out of turn. 'roll 13' enters the d20, 'damage roll 6' the damage dice
 (RULINGS G5).
 """
-        + rules.attack_details(),
+            + rules.attack_details()
+        ).replace("\n ", "\n"),
         complete=_combatants,
     )
     def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
@@ -111,7 +113,7 @@ a free attack out of turn. 'roll 13' enters the d20, 'damage roll 6' the damage 
     @commands.typed(
         "next",
         "next",
-        "end the current turn (a dying combatant bleeds 1 HP, F1); the next one's begins",
+        rules.next_summary,
         NextIntent,
         read_next,
     )

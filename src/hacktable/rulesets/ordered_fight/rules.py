@@ -105,6 +105,26 @@ class FightRules:
     tie_name: str = "DEX"
     advantage_on_down: bool = False
     defence_name: str = "AC"
+    surprise_source: str = "fantasy-hack: Combat; docs/rulings.md H370"
+    """What the surprise round cites (skill-die: docs/rulings.md H450)."""
+    surprised_source: str = "fantasy-hack: Combat"
+    """What refusing a surprised combatant's attack cites."""
+    initiative_source: str = "F3"
+    """What ``init``'s help cites for the order and its ties (skill-die: S5, H434)."""
+    next_summary: str = (
+        "end the current turn (a dying combatant bleeds 1 HP, F1); the next one's begins"
+    )
+    """``next``'s one line of help (skill-die: nobody bleeds, docs/rulings.md H436)."""
+    down_details: str = (
+        "Foes die at their rule's\nthreshold (F1: NPCs at 0); characters go down, dying or "
+        "unconscious, and die at the\nruleset's threshold."
+    )
+    """What ``help attack`` says of foes and characters at 0 HP or below."""
+    foe_example: str = (
+        "fight add goblin x3: three from the bestiary; fight add\nMugger from thug: one "
+        "called Mugger"
+    )
+    """``help fight``'s bestiary examples, in the ruleset's own foes."""
 
     def __init__(self, to_hit_rule: AgainstDCRule, advantage_on_down: bool = False) -> None:
         self.to_hit_rule = to_hit_rule

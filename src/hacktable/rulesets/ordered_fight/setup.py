@@ -203,7 +203,7 @@ def _start(stage: Stage, intent: FightStartIntent) -> Reply:
         other = FOES if intent.surprise_by == PARTY else PARTY
         stage.say(
             f"Surprise: the {intent.surprise_by} attack the unaware {other} in a free round "
-            "before initiative (fantasy-hack: Combat; docs/rulings.md H370)",
+            f"before initiative ({stage.rules.surprise_source})",
             "warning",
         )
     stage.say("Add foes with 'fight add NAME', then 'init'.", "muted", log=False)

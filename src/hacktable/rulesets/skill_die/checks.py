@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     import random
 
 __all__ = [
+    "BARE",
     "DIFFICULTIES",
     "MAX_DC",
     "MIN_DC",
@@ -43,6 +44,7 @@ __all__ = [
     "margin",
     "odds",
     "resolve",
+    "resolve_with_margin",
 ]
 
 DIFFICULTIES: tuple[str, ...] = tuple(name for name, _ in SKILL_DIE_ABILITY.difficulties)
@@ -86,9 +88,14 @@ def check_dc(dc: int) -> int:
     return dc
 
 
+BARE = "ability"
+"""The attribute of a bare ability check (``odds +2 dc 15``): a modifier of no
+character's ability (docs/rulings.md H451)."""
+
+
 def is_ability(request: TestRequest) -> bool:
     """Whether ``request`` is an ability check (else a skill check)."""
-    return request.attribute.upper() in ABILITIES
+    return request.attribute == BARE or request.attribute.upper() in ABILITIES
 
 
 def _ability(request: TestRequest) -> AgainstDCRequest:
@@ -155,6 +162,16 @@ def odds(request: TestRequest) -> TestOdds:
     return skill_die.odds(SKILL_DIE_SKILL, _skill(request))
 
 
+def resolve_with_margin(request: TestRequest, rng: random.Random) -> TestResult:
+    """:func:`resolve`, an ability check's explanation ending with its margin for tiered
+    results (RULINGS S1), as fantasy-hack's one-shot shows it: ``"... (margin +3)"``."""
+    rolled = check(request, rng)
+    result = as_result(request, rolled)
+    if not is_ability(request):
+        return result
+    return result.replace(explanation=f"{result.explanation} ({margin(rolled)})")
+
+
 def margin(result: CheckResult) -> str:
     """An ability check's margin for tiered results (RULINGS S1): ``"margin +3"``."""
     return f"margin {result.margin:+d}"
@@ -171,7 +188,10 @@ def difficulty_of_die(die: int) -> str:
 def describe(request: TestRequest) -> str:
     """The check in the game's words: ``"STR check (15, +2), DC 15"``, ``"Stealth check
     (level 3), normal: d8 at or under 3"``, with advantage and disadvantage and why."""
-    if is_ability(request):
+    if request.attribute == BARE:
+        mod = request.modifier + request.bonus
+        head = f"ability check, modifier {mod:+d}, DC {request.difficulty + request.penalty}"
+    elif is_ability(request):
         mod = request.modifier + request.bonus
         head = f"{request.attribute} check ({request.score}, {mod:+d})"
         head += f", DC {request.difficulty + request.penalty}"

@@ -38,7 +38,7 @@ STRIKE = Weapon("strike", "Strike", "1d4", "STR", "fists, feet or whatever is at
 """An attack with no weapon: 1d4 a strike (skill-die: Falling and Special Damage, "roll
 1d4 for each strike"; docs/rulings.md H430)."""
 
-FOE_DEAD_AT_0 = HitPointRule("skill-die foe (dead at 0)", dead_at=0)
+FOE_DEAD_AT_0 = HitPointRule("skill-die (setting foe-hp dead-at-0)", dead_at=0)
 """The ``foe-hp`` setting's ``dead-at-0``: foes die at 0 HP (docs/rulings.md H431)."""
 
 FIGHTS_OFF = (
@@ -87,6 +87,21 @@ class SkillDieFightRules(FightRules):
     """RULINGS S5's plain tracker on the shared ordered fight."""
 
     defence_name = "defence DC"
+    surprise_source = "RULINGS S5's tracker; docs/rulings.md H450"
+    surprised_source = "docs/rulings.md H450"
+    initiative_source = "RULINGS S5; docs/rulings.md H434"
+    next_summary = (
+        "end the current turn; the next one's begins (the unconscious do not bleed: "
+        "docs/rulings.md H436)"
+    )
+    down_details = (
+        "Foes and\ncharacters alike are unconscious at 0 HP or below (attacks on them have "
+        "advantage) and\ndead at -20 (RULINGS S3; the foe-hp setting: docs/rulings.md H431).\n"
+    )
+    foe_example = (
+        "fight add dock-thug x3: three from the stock foes; fight\nadd Dray from smuggler: "
+        "one called Dray"
+    )
 
     def __init__(self) -> None:
         super().__init__(SKILL_DIE_ABILITY, advantage_on_down=True)

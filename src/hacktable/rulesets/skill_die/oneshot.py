@@ -64,7 +64,7 @@ def check(
         checks.check_dc(dc)
         mod = 0 if modifier is None else modifier
         request = TestRequest(
-            "STR",
+            checks.BARE,
             10,
             difficulty=dc,
             advantages=advantages,
@@ -105,7 +105,10 @@ def check(
     elif advantage < 0:
         description += ", disadvantage"
     return Check(
-        description, inputs, partial(checks.odds, request), partial(checks.resolve, request)
+        description,
+        inputs,
+        partial(checks.odds, request),
+        partial(checks.resolve_with_margin, request),
     )
 
 

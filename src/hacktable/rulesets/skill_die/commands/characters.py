@@ -244,18 +244,23 @@ def _ask_role(ctx: Context, ruleset: SkillDie, extra: tuple[Role, ...]) -> str:
 
 
 def _ask_abilities(ctx: Context) -> tuple[int, ...] | str:
+    """Ask for the abilities; an empty answer takes the campaign's ``abilities``
+    setting, as a line without ``--abilities`` does (docs/rulings.md H342, H450)."""
+    rolled = ctx.session.setting("abilities") == "4d6-drop-lowest"
+    default = ROLLED if rolled else creation.ARRAY
+
     def check(answer: str) -> None:
-        found = read_abilities(answer or ROLLED)
+        found = read_abilities(answer) if answer else default
         if found != ROLLED:
             creation.check_array(cast(tuple[int, ...], found))
 
+    enter = "4d6 drop the lowest" if rolled else "the array in that order"
     question = (
         "Abilities: the array 15,14,13,12,10,8 in STR,DEX,CON,INT,WIS,CHA order, or "
-        "'rolled' (4d6 drop the lowest)?"
+        f"'rolled' (4d6 drop the lowest); Enter: {enter} (setting abilities)?"
     )
-    return read_abilities(
-        ask_until(ctx, question, check, what="character", command="character") or ROLLED
-    )
+    answer = ask_until(ctx, question, check, what="character", command="character")
+    return read_abilities(answer) if answer else default
 
 
 def _ask_skills(

@@ -155,7 +155,7 @@ def read_check(args: Args) -> CheckIntent:
 def _read_odds(args: Args) -> OddsIntent:
     first = args.word("NAME, MOD or 'skill'")
     if first.lower() == "skill":
-        level = args.integer("LEVEL", minimum=0)
+        level = args.integer("LEVEL")
         intent = _read_tail(args, "", "skill")
         return OddsIntent(intent, level=level)
     if first.lstrip("+-").isdigit():
@@ -413,7 +413,7 @@ def _bare(intent: OddsIntent) -> TestRequest:
             wanted.dc if wanted.dc is not None else SKILL_DIE_ABILITY.dc_for(str(wanted.difficulty))
         )
         return TestRequest(
-            "STR",
+            checks.BARE,
             10,
             difficulty=dc,
             bonus=options.bonus,
@@ -422,7 +422,7 @@ def _bare(intent: OddsIntent) -> TestRequest:
             modifier=intent.modifier,
         )
     level = intent.level if intent.level is not None else 0
-    if level > MAX_SKILL:
+    if not 0 <= level <= MAX_SKILL:
         raise RuleError(f"a skill-die skill level runs 0 to {MAX_SKILL}, not {level} (RULINGS S4)")
     if wanted.difficulty is None:
         raise RuleError(f"odds skill LEVEL needs a difficulty: {', '.join(checks.DIFFICULTIES)}")

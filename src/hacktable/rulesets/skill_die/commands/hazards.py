@@ -39,14 +39,20 @@ class FallIntent(Intent):
     Attributes:
         character: who falls, as given.
         metres: how far.
+        faces: the d4s entered (RULINGS G5), ``()``: hacktable rolls.
     """
 
     character: str
     metres: float
+    faces: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The GM's: damage from the world."""
         return Access.gm(CHARACTERS, "deal falling damage")
+
+    def entered(self) -> tuple[int, ...]:
+        """The d4s entered (``roll 2,4,3``; RULINGS G5)."""
+        return self.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +62,20 @@ class BumpIntent(Intent):
     Attributes:
         character: who is struck, as given.
         strikes: how many strikes.
+        faces: the d4s entered (RULINGS G5), ``()``: hacktable rolls.
     """
 
     character: str
     strikes: int = 1
+    faces: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The GM's: damage from the world."""
         return Access.gm(CHARACTERS, "deal a bump's damage")
+
+    def entered(self) -> tuple[int, ...]:
+        """The d4s entered (``roll 3,1``; RULINGS G5)."""
+        return self.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,29 +93,43 @@ class StandIntent(Intent):
         return Access.play(self.character)
 
 
+def _entered(args: Args, words: list[str]) -> tuple[list[str], tuple[int, ...]]:
+    """The words before ``roll N,...`` and the faces after it (RULINGS G5)."""
+    lowered = [word.lower() for word in words]
+    if "roll" not in lowered:
+        return words, ()
+    at = lowered.index("roll")
+    if len(words) != at + 2:
+        raise args.error("roll takes the d4s rolled, like 'roll 3' or 'roll 2,4,1'")
+    return words[:at], args.faces(words[at + 1])
+
+
 def _read_fall(args: Args) -> FallIntent:
     name = args.word("NAME")
-    text = " ".join(args.rest()).lower()
+    words, faces = _entered(args, args.rest())
+    text = " ".join(words).lower()
+    if not text:
+        raise args.error("missing METRES: how far they fell, like 'fall Ana 6' or '6m'")
     found = _METRES.match(text)
     if found is None:
         raise args.error(f"a fall is measured in metres, like 'fall Ana 6' or '6m', not {text!r}")
     metres = float(found.group(1))
     if metres > hazards.MAX_METRES:
         raise args.error(f"a fall of at most {hazards.MAX_METRES} m, not {metres:g}")
-    return FallIntent(name, metres)
+    return FallIntent(name, metres, faces)
 
 
 def _read_bump(args: Args) -> BumpIntent:
     name = args.word("NAME")
+    words, faces = _entered(args, args.rest())
     strikes = 1
-    if not args.empty:
-        strikes = args.integer("N (strikes)", minimum=1)
-        if args.peek() in ("strike", "strikes"):
-            args.word("strikes")
-    args.done()
+    if words:
+        strikes = args.to_int(words[0], "N (strikes)", minimum=1)
+        if words[1:] not in ([], ["strike"], ["strikes"]):
+            raise args.error(f"unexpected {' '.join(words[1:])!r}")
     if strikes > hazards.MAX_STRIKES:
         raise args.error(f"a bump is at most {hazards.MAX_STRIKES} strikes, not {strikes}")
-    return BumpIntent(name, strikes)
+    return BumpIntent(name, strikes, faces)
 
 
 def _read_stand(args: Args) -> StandIntent:
@@ -154,7 +180,7 @@ def _hurt(
 
 @COMMANDS.typed(
     "fall",
-    "fall NAME METRES",
+    "fall NAME METRES [roll N,...]",
     "a fall: 1d4 per full 2 m, then prone (standing costs the movement)",
     FallIntent,
     _read_fall,
@@ -162,8 +188,8 @@ def _hurt(
     details="""
 Roll 1d4 for every full 2 m fallen; the total is the damage, temporary HP first (RULINGS
 S3, S6). Having fallen to the ground, from any height, the character must use their
-movement for a round to stand up ('stand NAME'); the dash action stays open. Example:
-fall Ana 6
+movement for a round to stand up ('stand NAME'); the dash action stays open. 'roll
+2,4,3' enters the d4s rolled at the table (RULINGS G5). Example: fall Ana 6
 """,
 )
 def fall_command(ctx: Context, intent: FallIntent) -> Reply:
@@ -175,14 +201,15 @@ def fall_command(ctx: Context, intent: FallIntent) -> Reply:
 
 @COMMANDS.typed(
     "bump",
-    "bump NAME [N strikes]",
+    "bump NAME [N strikes] [roll N,...]",
     "small damage from a physical encounter: 1d4 for each strike",
     BumpIntent,
     _read_bump,
     complete=_complete,
     details="""
 Running into a wall, a door slammed in the face, tripping: roll 1d4 for each strike
-(RULINGS S6); the damage takes temporary HP first (S3). Example: bump Vex 2 strikes
+(RULINGS S6); the damage takes temporary HP first (S3). 'roll 3,1' enters the d4s
+rolled at the table (RULINGS G5). Example: bump Vex 2 strikes
 """,
 )
 def bump_command(ctx: Context, intent: BumpIntent) -> Reply:

@@ -94,7 +94,7 @@ def _read_skill(args: Args) -> SkillIntent:
     if first.lower() == "add":
         return SkillIntent("", _title(args, " ".join(args.rest()), "skill"))
     skill = args.word("SKILL")
-    level = args.integer("N (the level, 0 to 6)", minimum=0)
+    level = args.integer("N (the level, 0 to 6)")
     args.done()
     return SkillIntent(first, skill, level)
 
@@ -148,7 +148,7 @@ def skill_command(ctx: Context, intent: SkillIntent) -> Reply:
         return Reply().add(summary, "note")
     character: SkillDieCharacter = session.character(intent.character)
     skill = skill_named(session, intent.skill)
-    if intent.level > MAX_SKILL:
+    if not 0 <= intent.level <= MAX_SKILL:
         raise RuleError(
             f"skill-die skill levels run 0 to {MAX_SKILL}, not {intent.level} (RULINGS S4)"
         )

@@ -53,13 +53,20 @@ class TimeIntent(Intent):
 
     Attributes:
         hours: how many, 1 to 168.
+        faces: the fatigue checks' d20s entered (RULINGS G5), ``()``: hacktable rolls.
     """
 
     hours: int
+    faces: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The GM's: the passing of time."""
-        return Access.gm(TIME, "time")
+        return Access.gm(TIME, "pass time")
+
+    def entered(self) -> tuple[int, ...]:
+        """The fatigue checks' d20s entered, in the order shown (RULINGS G5;
+        docs/rulings.md H454)."""
+        return self.faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,19 +75,37 @@ class RestIntent(Intent):
 
     Attributes:
         names: who rests, as given (``()``: every living character).
+        faces: the dice entered (RULINGS G5), ``()``: hacktable rolls.
     """
 
     names: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()
 
     def access(self) -> Access:
         """The GM's: a rest passes 8 hours for everyone."""
         return Access.gm(TIME, "rest")
+
+    def entered(self) -> tuple[int, ...]:
+        """The healing d8s (and any fatigue checks' d20s of those who stay up) entered,
+        in the order shown (RULINGS G5; docs/rulings.md H454)."""
+        return self.faces
+
+
+def _entered(args: Args) -> tuple[int, ...]:
+    """``roll N,...`` at the end of the line: the dice rolled at the table (G5)."""
+    if args.peek() is None or str(args.peek()).lower() != "roll":
+        return ()
+    args.word("roll")
+    faces = args.faces(args.word("the faces rolled"))
+    args.done()
+    return faces
 
 
 def _read_time(args: Args) -> TimeIntent:
     text = args.word("+Nh (hours)").lower()
     if args.peek() in ("h", "hour", "hours"):
         text += str(args.word("hours"))
+    faces = _entered(args)
     args.done()
     found = _HOURS.match(text)
     if found is None:
@@ -88,7 +113,7 @@ def _read_time(args: Args) -> TimeIntent:
     hours = int(found.group(1))
     if not 1 <= hours <= MAX_HOURS:
         raise args.error(f"time moves on 1 to {MAX_HOURS} hours at once, not {hours}")
-    return TimeIntent(hours)
+    return TimeIntent(hours, faces)
 
 
 def _passage_lines(reply: Reply, passage: fatigue.Passage) -> None:
@@ -113,7 +138,7 @@ def _passage_json(passage: fatigue.Passage) -> dict[str, object]:
 
 @COMMANDS.typed(
     "time",
-    "time +Nh",
+    "time +Nh [roll N,...]",
     "in-game hours pass: the fatigue clocks run and fatigue checks come by themselves",
     TimeIntent,
     _read_time,
@@ -122,7 +147,8 @@ Every living character's fatigue clock counts the in-game hours since their last
 At 24 hours a fatigue check comes by itself: a d20 of 10 or less and they are fatigued
 (disadvantage on all rolls, half speed); otherwise again after each hour. A fatigued
 character checks again an hour later, and falls asleep where they are on 10 or less
-(RULINGS S6). Unconscious and sleeping characters make no check. Example: time +6h
+(RULINGS S6). Unconscious and sleeping characters make no check. 'roll 7,14' enters
+the checks' d20s in the order they are shown (RULINGS G5). Example: time +6h
 """,
 )
 def time_command(ctx: Context, intent: TimeIntent) -> Reply:
@@ -156,7 +182,10 @@ def _commit(
 
 
 def _read_rest(args: Args) -> RestIntent:
-    return RestIntent(tuple(args.rest()))
+    names: list[str] = []
+    while args.peek() is not None and str(args.peek()).lower() != "roll":
+        names.append(args.word("NAME"))
+    return RestIntent(tuple(names), _entered(args))
 
 
 def _heal_amount(
@@ -185,7 +214,7 @@ def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
 
 @COMMANDS.typed(
     "rest",
-    "rest [NAME...]",
+    "rest [NAME...] [roll N,...]",
     "an 8-hour rest: the fatigue clock back to 0, no fatigue, temporary HP lost, 1d8 + CON healed",
     RestIntent,
     _read_rest,
@@ -195,7 +224,8 @@ A rest is at least 8 hours of sleep (RULINGS S7). Each resting character (every 
 one unless named) wakes with the fatigue clock at 0 and no fatigue, loses their
 temporary HP (which no rest or healing restores, S3) and heals 1d8 + CON modifier,
 never above the maximum (the campaign's rest-healing setting: 1d8+CON, full or none).
-The characters who do not rest stay up those 8 hours: their clocks run. Example: rest
+The characters who do not rest stay up those 8 hours: their clocks run. 'roll 5,3'
+enters the dice in the order they are shown (RULINGS G5). Example: rest
 """,
 )
 def rest_command(ctx: Context, intent: RestIntent) -> Reply:
