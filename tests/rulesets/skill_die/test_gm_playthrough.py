@@ -95,7 +95,7 @@ def test_wrong_entered_hazard_dice_change_nothing(table: Table, line: str, words
         ("hide", "Stealth vs"),
         ("opposed", "competitive skill check"),
         ("chase", "no chase rules"),
-        ("bestiary", "fight add NAME from ID"),
+        ("monster", "fight add NAME from ID"),
         ("cure", "hp NAME"),
     ],
 )

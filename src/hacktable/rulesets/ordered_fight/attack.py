@@ -105,15 +105,18 @@ def read_attack(args: Args, words: frozenset[str] = frozenset()) -> AttackIntent
 
 def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     """Refuse an attack out of turn (:func:`may_act`)."""
-    return may_act(fight, key, stage.ctx.principal)
+    return may_act(fight, key, stage.ctx.principal, stage.rules.surprised_source)
 
 
-def may_act(fight: Fight, key: str, principal: Principal) -> str:
+def may_act(
+    fight: Fight, key: str, principal: Principal, surprised_source: str = "fantasy-hack: Combat"
+) -> str:
     """Refuse an action out of turn: in the surprise round only the aware side acts,
     once each; then only the combatant whose turn it is, unless the GM calls a free
     action (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
     turn action (``""`` when in turn); a spell or a stabilising check is an action too
-    (docs/rulings.md H413).
+    (docs/rulings.md H413). ``surprised_source`` is the rule a surprised combatant's
+    refusal cites (the ruleset's :attr:`~.rules.FightRules.surprised_source`).
 
     Raises:
         RuleError: surprised, or the surprise attack already made, or no initiative yet.
@@ -125,7 +128,7 @@ def may_act(fight: Fight, key: str, principal: Principal) -> str:
         if side != fight.surprise_by:
             raise RuleError(
                 f"{name} is surprised: only the {fight.surprise_by} attack before 'init' "
-                f"({stage.rules.surprised_source})"
+                f"({surprised_source})"
             )
         if key in fight.acted:
             raise RuleError(f"{name} has had their free attack: 'init' ends the surprise round")

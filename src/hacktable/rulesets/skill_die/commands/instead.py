@@ -20,7 +20,10 @@ _CHASE = (
     "there are no chase rules: the GM calls checks, like 'check NAME DEX dc 15' or "
     "'check NAME Stealth vs NAME' (RULINGS S1, S2)"
 )
-_FOES = "stock foes join a fight: 'fight add NAME from ID' (docs/rulings.md H431)"
+_FOES = (
+    "stock foes join a fight: 'fight add NAME from ID' ('bestiary' lists them; "
+    "docs/rulings.md H431)"
+)
 _HEAL = "healing is 'hp NAME +N' or +DICE, and a rest heals 1d8 + CON: 'rest' (RULINGS S3, S7)"
 _ATTACK = "an attack is a check against the defence DC (RULINGS S5)"
 
@@ -46,7 +49,6 @@ INSTEAD: dict[str, str] = {
     "opposed": f"an opposed roll is a competitive skill check: {_VERSUS}",
     "chase": _CHASE,
     "flee": _CHASE,
-    "bestiary": _FOES,
     "monster": _FOES,
     "npc": _FOES,
     "spell": "there is no spellcasting (RULINGS S1-S7)",
