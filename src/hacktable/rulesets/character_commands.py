@@ -26,6 +26,7 @@ __all__ = [
     "MAX_CHARACTERS",
     "Made",
     "cleared",
+    "dispatch",
     "free_names",
     "join",
     "keep",
@@ -200,6 +201,42 @@ def keep(
     if action == "revive":
         return keeping.revive(ctx, character, cleared(character, gone))
     return keeping.remove(ctx, character)
+
+
+class Asked(Protocol):
+    """A ruleset's ``character`` intent, as :func:`dispatch` reads it."""
+
+    @property
+    def action(self) -> str:
+        """``new``, ``show``, ``list``, ``remove``, ``revive`` or ``owner``."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The character's name (``""`` for ``list``)."""
+        ...
+
+    @property
+    def player(self) -> str:
+        """For ``owner``, who is to play the character."""
+        ...
+
+
+def dispatch(
+    ctx: Context,
+    intent: Asked,
+    new: Callable[[], Reply],
+    listing: Callable[[], Reply],
+    gone: Iterable[str],
+) -> Reply:
+    """``character new`` by ``new``, ``list`` by ``listing``, the rest by :func:`keep`
+    (``gone``: the conditions ``revive`` clears)."""
+    if intent.action == "new":
+        return new()
+    if intent.action == "list":
+        return listing()
+    character = ctx.session.character(intent.name)
+    return keep(ctx, character, intent.action, intent.player, gone)
 
 
 def free_names(taken: set[str]) -> Iterator[str]:

@@ -203,13 +203,13 @@ An Expert names an affinity: --affinity Knowledge:magical-lore (RULINGS F1, F4).
 )
 def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     """Dispatch the ``character`` subcommands."""
-    session = ctx.session
-    if intent.action == "new":
-        return _new(ctx, intent.name, intent.choices)
-    if intent.action == "list":
-        return _list(session)
-    character: FantasyHackCharacter = session.character(intent.name)
-    return shared.keep(ctx, character, intent.action, intent.player, HP_CONDITIONS)
+    return shared.dispatch(
+        ctx,
+        intent,
+        lambda: _new(ctx, intent.name, intent.choices),
+        lambda: _list(ctx.session),
+        HP_CONDITIONS,
+    )
 
 
 def _list(session: CampaignView[FantasyHackCharacter]) -> Reply:

@@ -167,13 +167,13 @@ a script gives --role and --skills, and abilities it leaves out follow the campa
 )
 def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     """Dispatch the ``character`` subcommands."""
-    session = ctx.session
-    if intent.action == "new":
-        return _new(ctx, intent.name, intent.choices)
-    if intent.action == "list":
-        return _list(session)
-    character: SkillDieCharacter = session.character(intent.name)
-    return shared.keep(ctx, character, intent.action, intent.player, HP_CONDITIONS)
+    return shared.dispatch(
+        ctx,
+        intent,
+        lambda: _new(ctx, intent.name, intent.choices),
+        lambda: _list(ctx.session),
+        HP_CONDITIONS,
+    )
 
 
 def _list(session: CampaignView[SkillDieCharacter]) -> Reply:
