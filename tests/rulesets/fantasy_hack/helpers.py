@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from hacktable.engine.execute import CommandLayer
-from hacktable.engine.session import Session
 from hacktable.rulesets.fantasy_hack.character import FantasyHackCharacter
 from hacktable.rulesets.fantasy_hack.creation import starting_kit
-from hacktable.store import CampaignStore
+
+from ...helpers import campaign_at
 
 __all__ = ["answers", "campaign", "make", "text"]
 
@@ -43,14 +43,8 @@ def make(
 @contextmanager
 def campaign(path: Path, *lines: str, seed: int = 7) -> Iterator[CommandLayer]:
     """A new fantasy-hack campaign at ``path`` after ``lines``, as the GM."""
-    store = CampaignStore.open(path, ruleset="fantasy-hack")
-    try:
-        layer = CommandLayer(Session(store, seed))
-        for line in lines:
-            layer.run(line)
+    with campaign_at(path, "fantasy-hack", lines, seed) as layer:
         yield layer
-    finally:
-        store.close()
 
 
 def text(layer: CommandLayer, line: str, **kwargs: Any) -> str:
