@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.principal import GM, Principal
@@ -61,3 +61,18 @@ class Table:
 
     def __call__(self, line: str) -> str:
         return self.run(line).text
+
+
+def answers(*given: str) -> tuple[list[str], Any]:
+    """A scripted ``ask``: the questions it was asked, and the function answering
+    ``given`` in order."""
+    asked: list[str] = []
+    queue = list(given)
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        if not queue:
+            raise AssertionError(f"asked one question too many: {question}")
+        return queue.pop(0)
+
+    return asked, ask

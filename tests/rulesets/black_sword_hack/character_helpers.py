@@ -11,7 +11,7 @@ from typing import Any
 from hacktable.engine.execute import CommandLayer
 from hacktable.play.events import Event
 
-from ...helpers import campaign_at
+from ...helpers import answers, campaign_at
 
 __all__ = ["answers", "bsh_campaign", "set_character"]
 
@@ -29,18 +29,3 @@ def set_character(layer: CommandLayer, name: str, **changes: Any) -> None:
     before = session.character(name)
     after = replace(before, **changes)
     session.commit(Event("test.setup", changes=(session.character_change(before, after),)))
-
-
-def answers(*given: str) -> tuple[list[str], Any]:
-    """A scripted ``ask``: the questions it was asked, and the function answering
-    ``given`` in order."""
-    asked: list[str] = []
-    queue = list(given)
-
-    def ask(question: str) -> str:
-        asked.append(question)
-        if not queue:
-            raise AssertionError(f"asked one question too many: {question}")
-        return queue.pop(0)
-
-    return asked, ask

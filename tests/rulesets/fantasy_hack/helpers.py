@@ -12,7 +12,7 @@ from hacktable.engine.execute import CommandLayer
 from hacktable.rulesets.fantasy_hack.character import FantasyHackCharacter
 from hacktable.rulesets.fantasy_hack.creation import starting_kit
 
-from ...helpers import campaign_at
+from ...helpers import answers, campaign_at
 
 __all__ = ["answers", "campaign", "make", "text"]
 
@@ -50,17 +50,3 @@ def campaign(path: Path, *lines: str, seed: int = 7) -> Iterator[CommandLayer]:
 def text(layer: CommandLayer, line: str, **kwargs: Any) -> str:
     """Run ``line`` and return its reply's text."""
     return layer.run(line, **kwargs).text
-
-
-def answers(*given: str) -> tuple[list[str], Any]:
-    """A scripted ``ask``: the questions it was asked, and the function answering."""
-    asked: list[str] = []
-    queue = list(given)
-
-    def ask(question: str) -> str:
-        asked.append(question)
-        if not queue:
-            raise AssertionError(f"asked one question too many: {question}")
-        return queue.pop(0)
-
-    return asked, ask
