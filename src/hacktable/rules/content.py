@@ -16,21 +16,41 @@ import tomllib
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from ..errors import RulesDataError
+from ..errors import DiceError, RulesDataError, UnknownNameError
 
 __all__ = [
+    "Named",
+    "by_id_or_name",
     "decode_toml",
     "entry_label",
     "load_toml",
     "load_toml_file",
+    "require_dice",
     "require_unique",
 ]
 
 T = TypeVar("T")
+
+
+class Named(Protocol):
+    """An entry found by its id or its name."""
+
+    @property
+    def id(self) -> str:
+        """Its id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Its name."""
+        ...
+
+
+N = TypeVar("N", bound=Named)
 
 _PATH = re.compile(r"\s+-\s+at\s+`(\$[^`]*)`\s*$")
 _SEGMENT = re.compile(r"\.([^.\[\]]+)|\[(\d+|\.\.\.)\]")
@@ -173,3 +193,40 @@ def require_unique(file: str, section: str, ids: Iterable[str], what: str = "id"
                 f"duplicate {what} {value!r} (also {section}[{seen[value]}])",
             )
         seen[value] = index
+
+
+def require_dice(file: str, where: str, field: str, expression: str) -> None:
+    """Check that ``expression`` is a dice expression.
+
+    Args:
+        file: the data file, for the error.
+        where: the entry (:func:`entry_label`).
+        field: the entry's field that holds it, e.g. ``"damage"``.
+        expression: what the field holds.
+
+    Raises:
+        RulesDataError: naming the entry and the field.
+    """
+    from ..dice.roller import parse_cached
+
+    try:
+        parse_cached(expression)
+    except DiceError as error:
+        raise RulesDataError(
+            file, where, f"{field}: not a dice expression: {expression!r}"
+        ) from error
+
+
+def by_id_or_name(entries: Iterable[N], name: str, kind: str) -> N:
+    """The entry of ``entries`` whose id or name is ``name`` (case and the spaces
+    around it do not matter).
+
+    Raises:
+        UnknownNameError: no entry is called so (``kind``: what an entry is).
+    """
+    every = tuple(entries)
+    key = name.casefold().strip()
+    for entry in every:
+        if key in (entry.id, entry.name.casefold()):
+            return entry
+    raise UnknownNameError(kind, name, tuple(e.name for e in every))

@@ -8,11 +8,12 @@ registry in :mod:`hacktable.rulesets`. Front ends know rulesets only through thi
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from ..dice.advantage import Advantage
 from ..errors import RuleError, UnknownNameError
@@ -251,6 +252,12 @@ class Ruleset(ABC, Generic[CharacterT]):
     exposes them as ``COMMANDS``, a :class:`~hacktable.rulesets.grammar.CommandSet`
     of the ruleset's own, imported when a session on this ruleset first asks."""
 
+    legal_module: ClassVar[str] = ""
+    """The module of the ruleset's offers (``""``: none), imported when first asked: its
+    ``legal_intents(ruleset, view, role)``, ``odds_configurations()`` and
+    ``EXAMPLE_SESSIONS`` answer :meth:`legal_intents`, :meth:`odds_configurations` and
+    :meth:`example_sessions`."""
+
     simulator_module: ClassVar[str] = ""
     """The module of the ruleset's fight simulator (``hacktable simulate``), or ``""``
     for none. What the command line asks of it is listed in
@@ -260,8 +267,6 @@ class Ruleset(ABC, Generic[CharacterT]):
     # -- commands ------------------------------------------------------------------------
     def command_set(self) -> CommandSet:
         """The ruleset's own commands (none for a ruleset without a command package)."""
-        import importlib
-
         from .grammar import CommandSet
 
         if not self.command_package:
@@ -500,11 +505,11 @@ class Ruleset(ABC, Generic[CharacterT]):
         packaged rules alone."""
 
     # -- tables --------------------------------------------------------------------------
-    @abstractmethod
     def tables(self) -> tuple[tuple[str, str], ...]:
-        """``(id, name)`` of every rollable table."""
+        """``(id, name)`` of every rollable table; none by default (a ruleset whose
+        text has none)."""
+        return ()
 
-    @abstractmethod
     def roll_table(
         self,
         table_id: str,
@@ -512,21 +517,24 @@ class Ruleset(ABC, Generic[CharacterT]):
         modifier: int = 0,
         advantage: Advantage = Advantage.NONE,
     ) -> TableOutcome:
-        """Roll on a table.
+        """Roll on a table (by default there is none).
 
         Raises:
             UnknownNameError: no such table.
         """
+        del rng, modifier, advantage
+        raise UnknownNameError("table", table_id, ())
 
-    @abstractmethod
     def lookup_table(self, table_id: str, value: int) -> TableOutcome:
         """Read a table at ``value`` without rolling (e.g. the fatigue table by the
-        number of failed tests).
+        number of failed tests); by default there is none.
 
         Raises:
             UnknownNameError: no such table.
             RuleError: ``value`` is not on the table.
         """
+        del value
+        raise UnknownNameError("table", table_id, ())
 
     # -- tools and conformance -----------------------------------------------------------
     def legal_intents(self, view: CampaignView[Any], principal_role: str) -> list[Intent]:
@@ -535,23 +543,34 @@ class Ruleset(ABC, Generic[CharacterT]):
         in ``view``: each is well formed and names what exists, so it succeeds or fails
         only for a rule's reason, never for a typo. Tools and tests play the ruleset with
         them; an intent that cannot make sense now (an attack with no fight) is left out.
-        None by default."""
-        del view, principal_role
-        return []
+        :attr:`legal_module`'s ``legal_intents``; none without one."""
+        offers = self._legal()
+        if offers is None:
+            return []
+        return cast("list[Intent]", offers.legal_intents(self, view, principal_role))
 
     def odds_configurations(self) -> Iterable[TestRequest]:
         """The tests whose exact odds (:meth:`test_odds`) the conformance suite checks
-        against every face :meth:`resolve_test` can be dealt. None by default: a ruleset
-        declares its own."""
-        return ()
+        against every face :meth:`resolve_test` can be dealt: :attr:`legal_module`'s
+        ``odds_configurations``; none without one."""
+        offers = self._legal()
+        return () if offers is None else cast("Iterable[TestRequest]", offers.odds_configurations())
 
     def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
         """The ruleset's example sessions as ``(script, seed, golden transcript)``, paths
         relative to the repository root, in the order they are played on one campaign
         (each after the ones before it), each with its seed for the session's public
         dice and for its secret stream (``play --seed N --secret-seed N``), so secret
-        and blind rolls print the golden transcript too. None by default."""
-        return ()
+        and blind rolls print the golden transcript too: :attr:`legal_module`'s
+        ``EXAMPLE_SESSIONS``; none without one."""
+        offers = self._legal()
+        if offers is None:
+            return ()
+        return cast("tuple[tuple[str, int, str], ...]", offers.EXAMPLE_SESSIONS)
+
+    def _legal(self) -> Any:
+        """:attr:`legal_module`, imported (``None``: the ruleset has none)."""
+        return importlib.import_module(self.legal_module) if self.legal_module else None
 
     def table_range(self, table_id: str) -> range:
         """Every value ``table_id`` declares it can be read at (:meth:`lookup_table`):

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from hacktable.engine.execute import CommandLayer
-from hacktable.engine.session import Session
 from hacktable.play.events import Event
-from hacktable.store import CampaignStore
+
+from ...helpers import answers, campaign_at
 
 __all__ = ["answers", "bsh_campaign", "set_character"]
 
@@ -19,14 +19,8 @@ __all__ = ["answers", "bsh_campaign", "set_character"]
 @contextmanager
 def bsh_campaign(path: Path, seed: int = 7, *lines: str) -> Iterator[CommandLayer]:
     """A new black-sword-hack campaign at ``path`` after ``lines``, as the GM."""
-    store = CampaignStore.open(path, ruleset="black-sword-hack")
-    try:
-        layer = CommandLayer(Session(store, seed))
-        for line in lines:
-            layer.run(line)
+    with campaign_at(path, "black-sword-hack", lines, seed) as layer:
         yield layer
-    finally:
-        store.close()
 
 
 def set_character(layer: CommandLayer, name: str, **changes: Any) -> None:
@@ -35,18 +29,3 @@ def set_character(layer: CommandLayer, name: str, **changes: Any) -> None:
     before = session.character(name)
     after = replace(before, **changes)
     session.commit(Event("test.setup", changes=(session.character_change(before, after),)))
-
-
-def answers(*given: str) -> tuple[list[str], Any]:
-    """A scripted ``ask``: the questions it was asked, and the function answering
-    ``given`` in order."""
-    asked: list[str] = []
-    queue = list(given)
-
-    def ask(question: str) -> str:
-        asked.append(question)
-        if not queue:
-            raise AssertionError(f"asked one question too many: {question}")
-        return queue.pop(0)
-
-    return asked, ask

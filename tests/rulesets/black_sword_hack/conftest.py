@@ -11,34 +11,21 @@ from typing import Any
 
 import pytest
 
-from hacktable.engine.execute import CommandLayer
-from hacktable.engine.principal import GM, Principal
-from hacktable.engine.session import Session
 from hacktable.play.codec import from_json
 from hacktable.play.events import Change, Event
-from hacktable.play.outcome import Outcome
 from hacktable.rulesets.black_sword_hack.character import ATTRIBUTES, Character
 from hacktable.rulesets.black_sword_hack.creation import starting_items
 from hacktable.rulesets.black_sword_hack.fight import FIGHT_KEY, Fight
-from hacktable.store import CampaignStore
 
+from ... import helpers
 from ...helpers import Faces
 
 
-class Table:
+class Table(helpers.Table):
     """A black-sword-hack campaign on a file; calling it runs one line as the GM and
     returns the text."""
 
-    def __init__(self, path: Path, seed: int = 1) -> None:
-        self.store = CampaignStore.open(path, ruleset="black-sword-hack")
-        self.session = Session(self.store, seed)
-        self.layer = CommandLayer(self.session)
-
-    def run(self, line: str, principal: Principal = GM) -> Outcome:
-        return self.layer.run(line, principal)
-
-    def __call__(self, line: str) -> str:
-        return self.run(line).text
+    ruleset = "black-sword-hack"
 
     def rig(self, *faces: int) -> None:
         """The next command's dice are exactly ``faces`` (each randrange(n) deals the

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from hacktable.engine.execute import CommandLayer
-from hacktable.engine.session import Session
 from hacktable.rulesets.fantasy_hack.character import FantasyHackCharacter
 from hacktable.rulesets.fantasy_hack.creation import starting_kit
-from hacktable.store import CampaignStore
+
+from ...helpers import answers, campaign_at
 
 __all__ = ["answers", "campaign", "make", "text"]
 
@@ -43,30 +43,10 @@ def make(
 @contextmanager
 def campaign(path: Path, *lines: str, seed: int = 7) -> Iterator[CommandLayer]:
     """A new fantasy-hack campaign at ``path`` after ``lines``, as the GM."""
-    store = CampaignStore.open(path, ruleset="fantasy-hack")
-    try:
-        layer = CommandLayer(Session(store, seed))
-        for line in lines:
-            layer.run(line)
+    with campaign_at(path, "fantasy-hack", lines, seed) as layer:
         yield layer
-    finally:
-        store.close()
 
 
 def text(layer: CommandLayer, line: str, **kwargs: Any) -> str:
     """Run ``line`` and return its reply's text."""
     return layer.run(line, **kwargs).text
-
-
-def answers(*given: str) -> tuple[list[str], Any]:
-    """A scripted ``ask``: the questions it was asked, and the function answering."""
-    asked: list[str] = []
-    queue = list(given)
-
-    def ask(question: str) -> str:
-        asked.append(question)
-        if not queue:
-            raise AssertionError(f"asked one question too many: {question}")
-        return queue.pop(0)
-
-    return asked, ask

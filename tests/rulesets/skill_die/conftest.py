@@ -8,27 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from hacktable.engine.execute import CommandLayer
-from hacktable.engine.principal import GM, Principal
-from hacktable.engine.session import Session
-from hacktable.play.outcome import Outcome
 from hacktable.rulesets.skill_die.character import SkillDieCharacter
-from hacktable.store import CampaignStore
+
+from ... import helpers
 
 
-class Table:
+class Table(helpers.Table):
     """A skill-die campaign; calling it runs one line as the GM and returns the text."""
 
-    def __init__(self, path: Path, seed: int = 1) -> None:
-        self.store = CampaignStore.open(path, ruleset="skill-die")
-        self.session = Session(self.store, seed)
-        self.layer = CommandLayer(self.session)
-
-    def run(self, line: str, principal: Principal = GM) -> Outcome:
-        return self.layer.run(line, principal)
-
-    def __call__(self, line: str) -> str:
-        return self.run(line).text
+    ruleset = "skill-die"
 
     def character(self, name: str) -> SkillDieCharacter:
         found: SkillDieCharacter = self.session.character(name)

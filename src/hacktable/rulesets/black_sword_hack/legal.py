@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...rules.resolution import TestKind, TestRequest
 from ..grammar import Intent, Words
+from ..offers import gather
 
 if TYPE_CHECKING:
     from ..context import CampaignView
@@ -52,13 +53,13 @@ def odds_configurations() -> Iterator[TestRequest]:
 def legal_intents(
     ruleset: BlackSwordHack, view: CampaignView[Character], principal_role: str
 ) -> list[Intent]:
-    """The intents ``principal_role`` can ask now (observers: none)."""
-    if principal_role == "observer":
-        return []
-    ruleset.command_set()  # imports the commands, which add their offers
-    intents: list[Intent] = [Words("note", ("The wind howls.",))]
-    if principal_role == "gm":
-        intents += [Words("table", (table_id,)) for table_id, _ in ruleset.tables()]
-    for offer in OFFERS:
-        intents += offer(ruleset, view, principal_role)
-    return intents
+    """The intents ``principal_role`` can ask now (observers: none;
+    :func:`~hacktable.rulesets.offers.gather`):
+    the GM's first a ``table`` roll of each table."""
+
+    def tables() -> list[Intent]:
+        if principal_role != "gm":
+            return []
+        return [Words("table", (table_id,)) for table_id, _ in ruleset.tables()]
+
+    return gather(ruleset, view, principal_role, OFFERS, "The wind howls.", tables)

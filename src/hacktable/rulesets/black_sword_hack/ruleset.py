@@ -24,11 +24,7 @@ from .content.index import Content
 from .creation import CharacterSpec
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from ...play.state import CampaignState
-    from ..context import CampaignView
-    from ..grammar import Intent
 
 __all__ = ["BlackSwordHack"]
 
@@ -96,6 +92,7 @@ class BlackSwordHack(Ruleset[Character]):
         ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
+    legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
 
     def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
@@ -231,22 +228,3 @@ class BlackSwordHack(Ruleset[Character]):
             UnknownNameError: no such table.
         """
         return table_values(self.content.table(table_id))
-
-    # -- tools and conformance (in .legal) -----------------------------------------------
-    def legal_intents(self, view: CampaignView[Character], principal_role: str) -> list[Intent]:
-        """What can be asked now (:func:`.legal.legal_intents`)."""
-        from .legal import legal_intents
-
-        return legal_intents(self, view, principal_role)
-
-    def odds_configurations(self) -> Iterable[TestRequest]:
-        """RULINGS B1: the tests whose odds are checked (:func:`.legal.odds_configurations`)."""
-        from .legal import odds_configurations
-
-        return odds_configurations()
-
-    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """The example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
-        from .legal import EXAMPLE_SESSIONS
-
-        return EXAMPLE_SESSIONS

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ...rules.resolution import TestRequest
-from ..grammar import Intent, Words
+from ..grammar import Intent
+from ..offers import gather
 
 if TYPE_CHECKING:
     from ..context import CampaignView
@@ -43,11 +44,6 @@ def odds_configurations() -> Iterator[TestRequest]:
 def legal_intents(
     ruleset: FantasyHack, view: CampaignView[FantasyHackCharacter], principal_role: str
 ) -> list[Intent]:
-    """The intents ``principal_role`` can ask now (observers: none)."""
-    if principal_role == "observer":
-        return []
-    ruleset.command_set()  # imports the commands, which add their offers
-    intents: list[Intent] = [Words("note", ("The market is crowded.",))]
-    for offer in OFFERS:
-        intents += offer(ruleset, view, principal_role)
-    return intents
+    """The intents ``principal_role`` can ask now (observers: none;
+    :func:`~hacktable.rulesets.offers.gather`)."""
+    return gather(ruleset, view, principal_role, OFFERS, "The market is crowded.")

@@ -10,15 +10,13 @@ the commands in :mod:`.commands`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ...dice.advantage import Advantage
-from ...errors import UnknownNameError
 from ...rules.hit_points import FANTASY_HACK_PC, HitPointRule
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import Creation, Ruleset, Setting, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import checks, creation, equipment, sheet
 from .character import CLASSES, HP_FLOOR, RACES, SKILLS, STATS, FantasyHackCharacter, Item
@@ -27,8 +25,6 @@ from .derived import armour_class, modifier
 if TYPE_CHECKING:
     from ...play.character import Character
     from ...play.state import CampaignState
-    from ..context import CampaignView
-    from ..grammar import Intent
 
 __all__ = ["DEAD_AT", "FantasyHack"]
 
@@ -84,6 +80,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         {"dc", "vs", "level", *(s.casefold() for s in SKILLS), *CLASSES, *RACES}
     )
     command_package: ClassVar[str] = "hacktable.rulesets.fantasy_hack.commands"
+    legal_module: ClassVar[str] = "hacktable.rulesets.fantasy_hack.legal"
 
     # -- tests ---------------------------------------------------------------------------
     def modifier(self, score: int) -> int:
@@ -195,52 +192,4 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
             return "the stats are STR, DEX and MND"
         return None
 
-    # -- tables (none: the text has none) ------------------------------------------------
-    def tables(self) -> tuple[tuple[str, str], ...]:
-        """fantasy-hack's text has no rollable tables."""
-        return ()
-
-    def roll_table(
-        self,
-        table_id: str,
-        rng: random.Random,
-        modifier: int = 0,
-        advantage: Advantage = Advantage.NONE,
-    ) -> TableOutcome:
-        """No tables.
-
-        Raises:
-            UnknownNameError: always.
-        """
-        del rng, modifier, advantage
-        raise UnknownNameError("table", table_id, ())
-
-    def lookup_table(self, table_id: str, value: int) -> TableOutcome:
-        """No tables.
-
-        Raises:
-            UnknownNameError: always.
-        """
-        del value
-        raise UnknownNameError("table", table_id, ())
-
-    # -- tools and conformance (in .legal) -----------------------------------------------
-    def legal_intents(
-        self, view: CampaignView[FantasyHackCharacter], principal_role: str
-    ) -> list[Intent]:
-        """What can be asked now (:func:`.legal.legal_intents`)."""
-        from .legal import legal_intents
-
-        return legal_intents(self, view, principal_role)
-
-    def odds_configurations(self) -> Iterable[TestRequest]:
-        """Checks whose odds are checked (:func:`.legal.odds_configurations`)."""
-        from .legal import odds_configurations
-
-        return odds_configurations()
-
-    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """The Ottvar example session (:data:`.legal.EXAMPLE_SESSIONS`; issue 11 §1)."""
-        from .legal import EXAMPLE_SESSIONS
-
-        return EXAMPLE_SESSIONS
+    # no tables (the text has none): the contract's defaults; the offers: legal_module

@@ -40,11 +40,7 @@ from .spec import CharacterSpec, ScoresRoll
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from ..grammar import Intent
     from .combat import WeaponProfile
-    from .view import CampaignView
 
 __all__ = ["ATTRIBUTES", "VISION", "Redhack"]
 
@@ -175,6 +171,7 @@ class Redhack(Ruleset[Character]):
         ),
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
+    legal_module: ClassVar[str] = "hacktable.rulesets.redhack.legal"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
     reserved_words: ClassVar[frozenset[str]] = REDHACK_WORDS
 
@@ -441,25 +438,6 @@ class Redhack(Ruleset[Character]):
         return table_rolls.lookup_table(self.content, table_id, value)
 
     # -- tools and conformance (in .legal) -----------------------------------------------
-    def legal_intents(self, view: CampaignView, principal_role: str) -> list[Intent]:
-        """What can be asked now (:func:`.legal.legal_intents`)."""
-        from .legal import legal_intents
-
-        return legal_intents(self, view, principal_role)
-
-    def odds_configurations(self) -> Iterable[TestRequest]:
-        """RULINGS R1-R5: the tests whose odds are checked
-        (:func:`.legal.odds_configurations`)."""
-        from .legal import odds_configurations
-
-        return odds_configurations()
-
-    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """The four example sessions ``make run`` plays (:data:`.legal.EXAMPLE_SESSIONS`)."""
-        from .legal import EXAMPLE_SESSIONS
-
-        return EXAMPLE_SESSIONS
-
     def table_range(self, table_id: str) -> range:
         """The values a table is read at (:func:`.legal.table_range`).
 

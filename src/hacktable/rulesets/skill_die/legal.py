@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...rules.checks.variants import SKILL_DIE_SKILL
 from ...rules.resolution import TestRequest
-from ..grammar import Intent, Words
+from ..grammar import Intent
+from ..offers import gather
 
 if TYPE_CHECKING:
     from ..context import CampaignView
@@ -65,14 +66,11 @@ def odds_configurations() -> Iterator[TestRequest]:
 def legal_intents(
     ruleset: SkillDie, view: CampaignView[SkillDieCharacter], principal_role: str
 ) -> list[Intent]:
-    """The intents ``principal_role`` can ask now (observers: none)."""
-    if principal_role == "observer":
-        return []
-    ruleset.command_set()  # imports the commands, which add their offers
-    intents: list[Intent] = [Words("note", ("The engines hum.",))]
-    for offer in OFFERS:
-        intents += offer(ruleset, view, principal_role)
-    if view.setting("fights") != "off":  # RULINGS S5: a table may turn the tracker off
+    """The intents ``principal_role`` can ask now (observers: none;
+    :func:`~hacktable.rulesets.offers.gather`)."""
+    intents = gather(ruleset, view, principal_role, OFFERS, "The engines hum.")
+    # RULINGS S5: a table may turn the tracker off
+    if principal_role != "observer" and view.setting("fights") != "off":
         from ..ordered_fight import fight_offers
         from .fight_rules import FIGHT_RULES
 

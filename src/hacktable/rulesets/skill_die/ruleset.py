@@ -11,24 +11,22 @@ shared engine's (:data:`hacktable.rules.hit_points.SKILL_DIE`, RULINGS S3).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from ...dice.advantage import Advantage
 from ...errors import UnknownNameError
 from ...play.character import Item
 from ...play.state import CampaignState
 from ...rules.hit_points import SKILL_DIE, HitPointRule
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import Creation, Ruleset, Setting, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import checks, creation, sheet
 from .character import ABILITIES, ASLEEP, HP_FLOOR, PRONE, SkillDieCharacter, check_ability
 from .content import Content
 
 if TYPE_CHECKING:
-    from ..context import CampaignView
-    from ..grammar import Intent
+    pass
 
 __all__ = ["SETTINGS", "SkillDie"]
 
@@ -118,6 +116,7 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         }
     )
     command_package: ClassVar[str] = "hacktable.rulesets.skill_die.commands"
+    legal_module: ClassVar[str] = "hacktable.rulesets.skill_die.legal"
 
     @property
     def content(self) -> Content:
@@ -240,53 +239,4 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         labels = {ASLEEP: "asleep (fatigue)", PRONE: "prone (standing costs the movement)"}
         return labels.get(condition, condition)
 
-    # -- tables --------------------------------------------------------------------------
-    def tables(self) -> tuple[tuple[str, str], ...]:
-        """skill-die has no rollable tables."""
-        return ()
-
-    def roll_table(
-        self,
-        table_id: str,
-        rng: random.Random,
-        modifier: int = 0,
-        advantage: Advantage = Advantage.NONE,
-    ) -> TableOutcome:
-        """skill-die has no tables.
-
-        Raises:
-            UnknownNameError: always.
-        """
-        del rng, modifier, advantage
-        raise UnknownNameError("table", table_id, ())
-
-    def lookup_table(self, table_id: str, value: int) -> TableOutcome:
-        """skill-die has no tables.
-
-        Raises:
-            UnknownNameError: always.
-        """
-        del value
-        raise UnknownNameError("table", table_id, ())
-
-    # -- tools and conformance (in .legal) -----------------------------------------------
-    def legal_intents(
-        self, view: CampaignView[SkillDieCharacter], principal_role: str
-    ) -> list[Intent]:
-        """What can be asked now (:func:`.legal.legal_intents`)."""
-        from .legal import legal_intents
-
-        return legal_intents(self, view, principal_role)
-
-    def odds_configurations(self) -> Iterable[TestRequest]:
-        """RULINGS S1, S2: the checks whose odds are checked
-        (:func:`.legal.odds_configurations`)."""
-        from .legal import odds_configurations
-
-        return odds_configurations()
-
-    def example_sessions(self) -> tuple[tuple[str, int, str], ...]:
-        """The crew of four (:data:`.legal.EXAMPLE_SESSIONS`)."""
-        from .legal import EXAMPLE_SESSIONS
-
-        return EXAMPLE_SESSIONS
+    # no tables (the text has none): the contract's defaults; the offers: legal_module

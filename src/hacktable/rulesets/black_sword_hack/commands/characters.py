@@ -9,21 +9,19 @@ nobody can answer (a script). The Doom die starts at the campaign's ``doom-die``
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import cast
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from ....dice.usage import UsageDie
 from ....errors import RuleError
-from ....play.events import Change, Event
 from ....play.outcome import Reply
-from ....play.players import OWNER, owner_of, seat_of
+from ....play.players import owner_of
+from ... import character_commands as shared
 from ... import keeping
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
-from ...names import check_name
 from .. import armour, creation, levels
-from ..character import ORIGINS, Character, fold
+from ..character import ORIGINS, Character
 from ..content.index import Content
 from ..fight import fight_in
 from ..legal import OFFERS
@@ -97,41 +95,13 @@ def _complete(session: CampaignView[Character], words: list[str]) -> Iterable[st
 
 
 def _read(args: Args) -> CharacterIntent:
-    action = args.word("new, show, list, remove, revive or owner").lower()
-    if action == "new":
-        return _read_new(args)
-    if action == "list":
-        args.done()
-        return CharacterIntent("list")
-    if action == "owner":
-        name = args.word("NAME")
-        player = args.word("PLAYER (or gm)")
-        args.done()
-        return CharacterIntent("owner", name, player=player)
-    if action in keeping.ACTIONS:
-        name = args.word("NAME")
-        args.done()
-        return CharacterIntent(cast(keeping.CharacterAction, action), name)
-    raise args.error(f"unknown subcommand {action!r}")
+    return shared.read(args, CharacterIntent, _read_new)
 
 
 def _read_new(args: Args) -> CharacterIntent:
     """The new character's name and flags."""
-    name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-") or not fold(name):
-        raise args.error("the character needs a name")
-    if len(name) > 40:
-        raise args.error("a name has at most 40 characters")
-    if name.lstrip("+-").isdigit():
-        raise args.error("a name cannot be a number (numbers are scores and amounts)")
-    if any(not ch.isprintable() for ch in name):
-        raise args.error("a name cannot hold control characters")
-    flags: dict[str, str] = {}
-    while not args.empty:
-        flag = args.word("a flag").lower()
-        if flag not in _NEW_FLAGS:
-            raise args.error(f"unexpected {flag!r}")
-        flags[flag] = args.word(f"the value of {flag}")
+    name = shared.read_name(args)
+    flags = shared.read_flags(args, _NEW_FLAGS)
     backgrounds = None
     if "--backgrounds" in flags:
         backgrounds = tuple(b.strip() for b in flags["--backgrounds"].split(",") if b.strip())
@@ -178,8 +148,7 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     if intent.action == "owner":
         return keeping.hand_over(ctx, character, intent.player)
     if intent.action == "revive":
-        kept = tuple(c for c in character.conditions if c.split(":", 1)[0] != "dead")
-        return keeping.revive(ctx, character, replace(character, conditions=kept))
+        return keeping.revive(ctx, character, shared.cleared(character, ("dead",)))
     fight = fight_in(session.state)
     if fight is not None and fight.has_fighter(character.name):
         # the fight's order, turns and commands name its fighters (black-sword-hack 2.1.1)
@@ -239,13 +208,7 @@ def _origin_of(content: Content, choices: CreationChoices) -> str | None:
 
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
-    if session.state.get("character", fold(name)) is not None:
-        raise RuleError(f"there is already a character called {name}")
-    check_name(session, name)  # not a monster's id, an attribute, a keyword (H210)
-    seated = seat_of(session.state, name)
-    if seated is not None:
-        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = keeping.owner_of_new(ctx, choices.player)
+    owner = shared.owner_of_new(ctx, name, choices.player)
     ruleset = black_sword_of(session)
     content = ruleset.content
     origin = _origin_of(content, choices)
@@ -271,52 +234,21 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     words += ["--backgrounds", ",".join(character.backgrounds)]
     if owner is not None:
         words += ["--player", owner]
-    session.commit(
-        Event(
-            "character.new",
-            actor=character.name,
-            summary=f"{character.name} joins: " + "; ".join(made.lines),
-            detail=dict(made.detail),
-            changes=(
-                session.character_change(None, character),
-                Change(OWNER, character.key, None, owner),
-            ),
-            command=shlex.join(words),
-        )
-    )
-    if owner is not None:
-        reply.add(f"Played by {owner}", "muted")
-    return reply
+    return shared.join(ctx, reply, made, shlex.join(words), owner)
 
 
 # -- what can be asked now -----------------------------------------------------------------
-
-MAX_CHARACTERS = 6
-"""New characters are offered until the campaign has this many living ones."""
-
-
-def _free_names(taken: set[str]) -> Iterator[str]:
-    """``Hero1``, ``Hero2``... that no character has."""
-    number = 0
-    while True:
-        number += 1
-        if f"hero{number}" not in taken:
-            yield f"Hero{number}"
 
 
 def offer(ruleset: BlackSwordHack, view: CampaignView[Character], role: str) -> list[Intent]:
     """``character new`` with each origin (rolled backgrounds, and the first of each
     origin's own with one of another) while the party is small, ``character show`` of
     each character and ``character list`` (RULINGS B4)."""
-    characters = view.characters()
-    taken = {fold(c.name) for c in characters}
-    intents: list[Intent] = [Words("character", ("list",))]
-    intents += [Words("character", ("show", c.name)) for c in characters]
     del role  # the GM and players alike make characters (a player's own, H106)
-    if sum(1 for c in characters if not c.dead) >= MAX_CHARACTERS:
+    intents, names = shared.offer_start(view)
+    if names is None:
         return intents
     content = ruleset.content
-    names = _free_names(taken)
     for origin in ORIGINS:
         intents.append(Words("character", ("new", next(names), "--origin", origin)))
         own = content.backgrounds_of(origin)

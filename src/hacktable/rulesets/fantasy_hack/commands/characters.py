@@ -11,18 +11,18 @@ the highest, H302), adds the race's +2, rolls HP = STR + 1d6 and gives the class
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 from ....errors import RuleError
-from ....play.events import Change, Event
 from ....play.outcome import Reply
-from ....play.players import OWNER, owner_of, seat_of
+from ....play.players import owner_of
+from ... import character_commands as shared
 from ... import keeping
 from ...context import CampaignView, Context, ask_until
 from ...grammar import Access, Args, Intent, Words
-from ...names import check_name
+from ...harm import HP_CONDITIONS
 from .. import creation
 from ..character import (
     CLASSES,
@@ -31,7 +31,6 @@ from ..character import (
     STATS,
     FantasyHackCharacter,
     class_named,
-    fold,
     race_named,
 )
 from ..derived import armour_class
@@ -125,22 +124,7 @@ def _complete(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
 
 
 def _read(args: Args) -> CharacterIntent:
-    action = args.word("new, show, list, remove, revive or owner").lower()
-    if action == "new":
-        return _read_new(args)
-    if action == "list":
-        args.done()
-        return CharacterIntent("list")
-    if action == "owner":
-        name = args.word("NAME")
-        player = args.word("PLAYER (or gm)")
-        args.done()
-        return CharacterIntent("owner", name, player=player)
-    if action in keeping.ACTIONS:
-        name = args.word("NAME")
-        args.done()
-        return CharacterIntent(cast(keeping.CharacterAction, action), name)
-    raise args.error(f"unknown subcommand {action!r}")
+    return shared.read(args, CharacterIntent, _read_new)
 
 
 def _stats(args: Args, text: str) -> tuple[int, int, int] | str:
@@ -155,21 +139,8 @@ def _stats(args: Args, text: str) -> tuple[int, int, int] | str:
 
 def _read_new(args: Args) -> CharacterIntent:
     """The new character's name and flags."""
-    name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-") or not fold(name):
-        raise args.error("the character needs a name")
-    if len(name) > 40:
-        raise args.error("a name has at most 40 characters")
-    if name.lstrip("+-").isdigit():
-        raise args.error("a name cannot be a number (numbers are scores and amounts)")
-    if any(not ch.isprintable() for ch in name):
-        raise args.error("a name cannot hold control characters")
-    flags: dict[str, str] = {}
-    while not args.empty:
-        flag = args.word("a flag").lower()
-        if flag not in _NEW_FLAGS:
-            raise args.error(f"unexpected {flag!r}")
-        flags[flag] = args.word(f"the value of {flag}")
+    name = shared.read_name(args)
+    flags = shared.read_flags(args, _NEW_FLAGS)
     stats = _stats(args, flags["--stats"]) if "--stats" in flags else None
     each = [flags.get(f) for f in ("--str", "--dex", "--mnd")]
     if any(each):
@@ -232,21 +203,13 @@ An Expert names an affinity: --affinity Knowledge:magical-lore (RULINGS F1, F4).
 )
 def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     """Dispatch the ``character`` subcommands."""
-    session = ctx.session
-    if intent.action == "new":
-        return _new(ctx, intent.name, intent.choices)
-    if intent.action == "list":
-        return _list(session)
-    character: FantasyHackCharacter = session.character(intent.name)
-    if intent.action == "show":
-        return keeping.show(ctx, character)
-    if intent.action == "owner":
-        return keeping.hand_over(ctx, character, intent.player)
-    if intent.action == "revive":
-        dead = ("dead", "dying", "unconscious", "stable")
-        kept = tuple(c for c in character.conditions if c.split(":", 1)[0] not in dead)
-        return keeping.revive(ctx, character, replace(character, conditions=kept))
-    return keeping.remove(ctx, character)
+    return shared.dispatch(
+        ctx,
+        intent,
+        lambda: _new(ctx, intent.name, intent.choices),
+        lambda: _list(ctx.session),
+        HP_CONDITIONS,
+    )
 
 
 def _list(session: CampaignView[FantasyHackCharacter]) -> Reply:
@@ -320,13 +283,7 @@ def _ask_choices(ctx: Context, choices: CreationChoices, method: str) -> Creatio
 
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
-    if session.state.get("character", fold(name)) is not None:
-        raise RuleError(f"there is already a character called {name}")
-    check_name(session, name)
-    seated = seat_of(session.state, name)
-    if seated is not None:
-        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = keeping.owner_of_new(ctx, choices.player)
+    owner = shared.owner_of_new(ctx, name, choices.player)
     ruleset = fantasy_of(session)
     method = str(session.setting("stat-method"))
     if ctx.ask is not None:
@@ -368,36 +325,10 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
         words += ["--affinity", ",".join(f"{s}:{f.replace(' ', '-')}" for s, f in spec.affinities)]
     if owner is not None:
         words += ["--player", owner]
-    session.commit(
-        Event(
-            "character.new",
-            actor=character.name,
-            summary=f"{character.name} joins: " + "; ".join(made.lines),
-            detail=dict(made.detail),
-            changes=(
-                session.character_change(None, character),
-                Change(OWNER, character.key, None, owner),
-            ),
-            command=shlex.join(words),
-        )
-    )
-    if owner is not None:
-        reply.add(f"Played by {owner}", "muted")
-    return reply
+    return shared.join(ctx, reply, made, shlex.join(words), owner)
 
 
 # -- what can be asked now -----------------------------------------------------------------
-
-MAX_CHARACTERS = 6
-"""New characters are offered until the campaign has this many living ones."""
-
-
-def _free_names(taken: set[str]) -> Iterator[str]:
-    number = 0
-    while True:
-        number += 1
-        if f"hero{number}" not in taken:
-            yield f"Hero{number}"
 
 
 def offer(
@@ -406,13 +337,9 @@ def offer(
     """``character new`` of each class (with a race each, one from the array, one at
     level 4), ``character show`` of each character and ``character list``."""
     del ruleset, role
-    characters = view.characters()
-    taken = {fold(c.name) for c in characters}
-    intents: list[Intent] = [Words("character", ("list",))]
-    intents += [Words("character", ("show", c.name)) for c in characters]
-    if sum(1 for c in characters if not c.dead) >= MAX_CHARACTERS:
+    intents, names = shared.offer_start(view)
+    if names is None:
         return intents
-    names = _free_names(taken)
     for number, klass in enumerate(CLASSES):
         words = ["new", next(names), "--race", RACES[number % len(RACES)], "--class", klass]
         if klass == "expert":

@@ -19,8 +19,15 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ....errors import DiceError, RulesDataError, UnknownNameError
-from ....rules.content import entry_label, load_toml, load_toml_file, require_unique
+from ....errors import RulesDataError, UnknownNameError
+from ....rules.content import (
+    by_id_or_name,
+    entry_label,
+    load_toml,
+    load_toml_file,
+    require_dice,
+    require_unique,
+)
 
 __all__ = [
     "BESTIARY_FILE",
@@ -131,27 +138,16 @@ class Bestiary(msgspec.Struct, frozen=True):
         Raises:
             UnknownNameError: no creature is called so.
         """
-        key = name.casefold().strip()
-        for creature in self.creatures:
-            if key in (creature.id, creature.name.casefold()):
-                return creature
-        raise UnknownNameError("creature", name, self.names)
+        return by_id_or_name(self.creatures, name, "creature")
 
 
 def _validate(file: BestiaryFile) -> Bestiary:
-    from ....dice.roller import parse_cached
-
     if not file.creature:
         raise RulesDataError(BESTIARY_FILE, "creature", "the bestiary needs a creature")
     require_unique(BESTIARY_FILE, "creature", (c.id for c in file.creature))
     for index, creature in enumerate(file.creature):
         where = entry_label(f"creature[{index}]", creature.id)
-        try:
-            parse_cached(creature.damage)
-        except DiceError as error:
-            raise RulesDataError(
-                BESTIARY_FILE, where, f"damage: not a dice expression: {creature.damage!r}"
-            ) from error
+        require_dice(BESTIARY_FILE, where, "damage", creature.damage)
     return Bestiary(file.creature)
 
 

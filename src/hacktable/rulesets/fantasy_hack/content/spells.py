@@ -19,8 +19,15 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ....errors import DiceError, RulesDataError, UnknownNameError
-from ....rules.content import entry_label, load_toml, load_toml_file, require_unique
+from ....errors import RulesDataError
+from ....rules.content import (
+    by_id_or_name,
+    entry_label,
+    load_toml,
+    load_toml_file,
+    require_dice,
+    require_unique,
+)
 
 __all__ = ["SPELLS_FILE", "Spell", "SpellList", "SpellsFile", "load_spells", "load_spells_from"]
 
@@ -86,11 +93,7 @@ class SpellList(msgspec.Struct, frozen=True):
         Raises:
             UnknownNameError: no spell is called so.
         """
-        key = name.casefold().strip()
-        for spell in self.spells:
-            if key in (spell.id, spell.name.casefold()):
-                return spell
-        raise UnknownNameError("spell", name, self.names)
+        return by_id_or_name(self.spells, name, "spell")
 
     def of_level(self, level: int) -> tuple[Spell, ...]:
         """The spells of level ``level``."""
@@ -98,20 +101,13 @@ class SpellList(msgspec.Struct, frozen=True):
 
 
 def _validate(file: SpellsFile) -> SpellList:
-    from ....dice.roller import parse_cached
-
     if not file.spell:
         raise RulesDataError(SPELLS_FILE, "spell", "the list needs a spell")
     require_unique(SPELLS_FILE, "spell", (s.id for s in file.spell))
     for index, spell in enumerate(file.spell):
         where = entry_label(f"spell[{index}]", spell.id)
         if spell.damage is not None:
-            try:
-                parse_cached(spell.damage)
-            except DiceError as error:
-                raise RulesDataError(
-                    SPELLS_FILE, where, f"damage: not a dice expression: {spell.damage!r}"
-                ) from error
+            require_dice(SPELLS_FILE, where, "damage", spell.damage)
         if spell.on_resist == "half" and spell.damage is None:
             raise RulesDataError(SPELLS_FILE, where, "on_resist: half of no damage")
         if spell.on_resist == "half" and spell.resist == "none":

@@ -7,17 +7,15 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal
 
 from ....errors import RuleError
-from ....play.events import Change, Event
 from ....play.outcome import Reply
-from ....play.players import OWNER, owner_of, seat_of
+from ....play.players import owner_of
+from ... import character_commands as shared
 from ... import keeping
 from ...context import Context, ask_until
 from ...grammar import Access, Args, Intent
-from ...names import check_name
-from ..character import fold
 from ..spec import CharacterSpec, ScoresRoll
 from ..view import CampaignView
 from .common import character_names, redhack_of
@@ -145,25 +143,13 @@ def _read_character(args: Args) -> CharacterIntent:
     if action == "new":
         name, choices = _read_new(args)
         return CharacterIntent("new", name, choices)
-    if action == "list":
-        args.done()
-        return CharacterIntent("list")
-    if action == "owner":
-        name = args.word("NAME")
-        player = args.word("PLAYER (or gm)")
-        args.done()
-        return CharacterIntent("owner", name, player=player)
     if action == "set":
         name = args.word("NAME")
         setting = args.word("level, max-hp or ATTR").lower()
         value = args.integer("N")
         args.done()
         return CharacterIntent("set", name, setting=setting, value=value)
-    if action in keeping.ACTIONS:
-        name = args.word("NAME")
-        args.done()
-        return CharacterIntent(cast(keeping.CharacterAction, action), name)
-    raise args.error(f"unknown subcommand {action!r}")
+    return shared.read_kept(args, action, CharacterIntent)
 
 
 @COMMANDS.typed(
@@ -202,13 +188,7 @@ def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     if intent.action == "set":
         return set_character(ctx, character, intent.setting, intent.value)
     if intent.action == "revive":
-        alive = replace(
-            character,
-            conditions=tuple(
-                c for c in character.conditions if c.split(":", 1)[0] not in ("dead", "dying")
-            ),
-            mortal_wound=None,
-        )
+        alive = replace(shared.cleared(character, ("dead", "dying")), mortal_wound=None)
         return keeping.revive(ctx, character, alive)
     return keeping.remove(ctx, character)
 
@@ -235,16 +215,8 @@ def _list(session: CampaignView) -> Reply:
 
 def _read_new(args: Args) -> tuple[str, CreationChoices]:
     """The new character's name and the flags' choices (redhack: Character Creation)."""
-    name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-") or not fold(name):
-        raise args.error("the character needs a name")
-    if len(name) > 40:
-        raise args.error("a name has at most 40 characters")
-    if name.lstrip("+-").isdigit():
-        raise args.error("a name cannot be a number (numbers are scores and amounts)")
-    if any(not ch.isprintable() for ch in name):
-        raise args.error("a name cannot hold control characters")
-    flags = _parse_new_flags(args)
+    name = shared.read_name(args)
+    flags = shared.read_flags(args, _NEW_FLAGS)
     background = flags.get("--background")
     if background is not None and (
         len(background) > 300 or any(not ch.isprintable() for ch in background)
@@ -266,16 +238,6 @@ def _read_new(args: Args) -> tuple[str, CreationChoices]:
         cantrip=flags.get("--cantrip"),
         techniques=None if flags.get("--technique") is None else _tags(flags["--technique"]),
     )
-
-
-def _parse_new_flags(args: Args) -> dict[str, str]:
-    flags: dict[str, str] = {}
-    while not args.empty:
-        flag = args.word("a flag").lower()
-        if flag not in _NEW_FLAGS:
-            raise args.error(f"unexpected {flag!r}")
-        flags[flag] = args.word(f"the value of {flag}")
-    return flags
 
 
 def _tags(text: str) -> tuple[str, ...]:
@@ -317,13 +279,7 @@ def _answers() -> Args:
 
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
-    if session.state.get("character", fold(name)) is not None:
-        raise RuleError(f"there is already a character called {name}")
-    check_name(session, name)  # not a monster's id, an attribute, a keyword (H210)
-    seated = seat_of(session.state, name)
-    if seated is not None:
-        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = keeping.owner_of_new(ctx, choices.player)
+    owner = shared.owner_of_new(ctx, name, choices.player)
     ruleset = redhack_of(session)
     reply = Reply()
     rng = session.rng()
@@ -359,22 +315,7 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     reply.extend(creation.lines)
     reply.add("")
     reply.extend(ruleset.character_sheet(character, session.state))
-    session.commit(
-        Event(
-            "character.new",
-            actor=character.name,
-            summary=f"{character.name} joins: " + "; ".join(creation.lines),
-            detail=dict(creation.detail),
-            changes=(
-                session.character_change(None, character),
-                Change(OWNER, character.key, None, owner),
-            ),
-            command=canonical,
-        )
-    )
-    if owner is not None:
-        reply.add(f"Played by {owner}", "muted")
-    return reply
+    return shared.join(ctx, reply, creation, canonical, owner)
 
 
 def _canonical_command(

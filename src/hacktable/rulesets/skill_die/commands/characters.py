@@ -10,20 +10,20 @@ them); abilities it leaves out follow the campaign's ``abilities`` setting.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import cast
 
 from ....errors import CommandError, RuleError
-from ....play.events import Change, Event
 from ....play.outcome import Reply
-from ....play.players import OWNER, owner_of, seat_of
+from ....play.players import owner_of
+from ... import character_commands as shared
 from ... import keeping
 from ...context import CampaignView, Context, ask_until
 from ...grammar import Access, Args, Intent, Words
-from ...names import check_name
+from ...harm import HP_CONDITIONS
 from .. import creation
-from ..character import SkillDieCharacter, fold
+from ..character import SkillDieCharacter
 from ..content import Role
 from ..legal import OFFERS
 from ..ruleset import SkillDie
@@ -134,40 +134,12 @@ def _complete(session: CampaignView[SkillDieCharacter], words: list[str]) -> Ite
 
 
 def _read(args: Args) -> CharacterIntent:
-    action = args.word("new, show, list, remove, revive or owner").lower()
-    if action == "new":
-        return _read_new(args)
-    if action == "list":
-        args.done()
-        return CharacterIntent("list")
-    if action == "owner":
-        name = args.word("NAME")
-        player = args.word("PLAYER (or gm)")
-        args.done()
-        return CharacterIntent("owner", name, player=player)
-    if action in keeping.ACTIONS:
-        name = args.word("NAME")
-        args.done()
-        return CharacterIntent(cast(keeping.CharacterAction, action), name)
-    raise args.error(f"unknown subcommand {action!r}")
+    return shared.read(args, CharacterIntent, _read_new)
 
 
 def _read_new(args: Args) -> CharacterIntent:
-    name = " ".join(args.word("NAME").split())
-    if not name or name.startswith("-") or not fold(name):
-        raise args.error("the character needs a name")
-    if len(name) > 40:
-        raise args.error("a name has at most 40 characters")
-    if name.lstrip("+-").isdigit():
-        raise args.error("a name cannot be a number (numbers are scores and levels)")
-    if any(not ch.isprintable() for ch in name):
-        raise args.error("a name cannot hold control characters")
-    flags: dict[str, str] = {}
-    while not args.empty:
-        flag = args.word("a flag").lower()
-        if flag not in _NEW_FLAGS:
-            raise args.error(f"unexpected {flag!r}; character new takes {', '.join(_NEW_FLAGS)}")
-        flags[flag] = args.word(f"the value of {flag}")
+    name = shared.read_name(args, numbers="scores and levels")
+    flags = shared.read_flags(args, _NEW_FLAGS, name_them=True)
     abilities = read_abilities(flags["--abilities"]) if "--abilities" in flags else None
     skills = read_skills(flags["--skills"]) if "--skills" in flags else None
     choices = CreationChoices(flags.get("--role"), abilities, skills, flags.get("--player"))
@@ -195,21 +167,13 @@ a script gives --role and --skills, and abilities it leaves out follow the campa
 )
 def character_command(ctx: Context, intent: CharacterIntent) -> Reply:
     """Dispatch the ``character`` subcommands."""
-    session = ctx.session
-    if intent.action == "new":
-        return _new(ctx, intent.name, intent.choices)
-    if intent.action == "list":
-        return _list(session)
-    character: SkillDieCharacter = session.character(intent.name)
-    if intent.action == "show":
-        return keeping.show(ctx, character)
-    if intent.action == "owner":
-        return keeping.hand_over(ctx, character, intent.player)
-    if intent.action == "revive":
-        gone = ("dead", "unconscious", "dying", "stable")
-        kept = tuple(c for c in character.conditions if c.split(":", 1)[0] not in gone)
-        return keeping.revive(ctx, character, replace(character, conditions=kept))
-    return keeping.remove(ctx, character)
+    return shared.dispatch(
+        ctx,
+        intent,
+        lambda: _new(ctx, intent.name, intent.choices),
+        lambda: _list(ctx.session),
+        HP_CONDITIONS,
+    )
 
 
 def _list(session: CampaignView[SkillDieCharacter]) -> Reply:
@@ -276,13 +240,7 @@ def _ask_skills(
 
 def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     session = ctx.session
-    if session.state.get("character", fold(name)) is not None:
-        raise RuleError(f"there is already a character called {name}")
-    check_name(session, name)
-    seated = seat_of(session.state, name)
-    if seated is not None:
-        raise RuleError(f"{seated.name} is a player's name: a character needs a name of its own")
-    owner = keeping.owner_of_new(ctx, choices.player)
+    owner = shared.owner_of_new(ctx, name, choices.player)
     ruleset = rules_of(session)
     roles, skills = campaign_roles(session), campaign_skills(session)
     role, abilities, points = choices.role, choices.abilities, choices.skills
@@ -326,48 +284,19 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     words += ["--abilities", ",".join(str(s) for _, s in character.scores)]
     spent = creation.check_points(ruleset.content, points, skills)
     words += ["--skills", ",".join(f"{s}={p}" for s, p in spent)]
-    session.commit(
-        Event(
-            "character.new",
-            actor=character.name,
-            summary=f"{character.name} joins: " + "; ".join(made.lines),
-            detail=dict(made.detail),
-            changes=(
-                session.character_change(None, character),
-                Change(OWNER, character.key, None, owner),
-            ),
-            command=shlex.join(words),
-        )
-    )
-    if owner is not None:
-        reply.add(f"Played by {owner}", "muted")
-    return reply
+    return shared.join(ctx, reply, made, shlex.join(words), owner)
 
 
 # -- what can be asked now -----------------------------------------------------------------
-
-MAX_CHARACTERS = 6
-"""New characters are offered until the campaign has this many living ones."""
-
-
-def _free_names(taken: set[str]) -> Iterator[str]:
-    number = 0
-    while True:
-        number += 1
-        if f"hero{number}" not in taken:
-            yield f"Hero{number}"
 
 
 def offer(ruleset: SkillDie, view: CampaignView[SkillDieCharacter], role: str) -> list[Intent]:
     """``character new`` with each role (the array, and rolled) while the party is
     small, ``character show`` of each and ``character list`` (RULINGS S1, S4)."""
     del role
-    characters = view.characters()
-    intents: list[Intent] = [Words("character", ("list",))]
-    intents += [Words("character", ("show", c.name)) for c in characters]
-    if sum(1 for c in characters if not c.dead) >= MAX_CHARACTERS:
+    intents, names = shared.offer_start(view)
+    if names is None:
         return intents
-    names = _free_names({fold(c.name) for c in characters})
     for number, spec in enumerate(ruleset.character_specs("x")):
         skills = ",".join(f"{s}={p}" for s, p in spec.skills)
         abilities = ",".join(str(s) for s in reversed(spec.abilities)) if spec.abilities else ROLLED
