@@ -80,7 +80,7 @@ def test_caught_and_a_mount_s_plus_10(tmp_path: Path) -> None:
 
 def test_fatigue_from_round_5_and_its_minus_2_in_the_fight(tmp_path: Path) -> None:
     """F5: from round 5 Athletics + STR DC 15 or fatigued: -5 to chase rolls, -2 to hit
-    and damage in the fight; H395: 'chase end' takes it away."""
+    and damage in the fight; H472: it outlasts 'chase end' while the fight goes on."""
     with campaign(tmp_path / "c.db", *SETUP) as layer:
         _chasing(layer)
         for _ in range(4):
@@ -96,11 +96,44 @@ def test_fatigue_from_round_5_and_its_minus_2_in_the_fight(tmp_path: Path) -> No
         shown = text(layer, "attack Ottvar Mugger roll 10 damage roll 1")
         assert "to-hit +4" in shown
         assert "fatigued -2 (F5)" in shown
-        layer.run("chase end")
+        shown = text(layer, "chase end")
+        assert "The chase ends: Mugger and Ottvar stop running after 5 round(s)" in shown
+        assert "Ottvar stays fatigued until the fight ends" in shown
+        assert FATIGUED in layer.session.character("Ottvar").conditions  # H472
+        assert "fatigued -2 (F5)" in text(layer, "attack Ottvar Mugger roll 10 damage roll 1")
+
+
+def test_the_fatigue_ends_with_the_fight_not_the_chase(tmp_path: Path) -> None:
+    """Part III / F5: "The fatigued condition ends when the 'action scene' is over" and
+    the -2 holds "if the chase ends in combat": 'chase end' keeps it while the fight
+    goes on, 'fight end' takes it away and ends a chase still open (H472); undo brings
+    it back."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        for _ in range(4):
+            layer.run("chase round roll 10,10")
+        layer.run("chase round roll 1,1,10,10")
+        shown = text(layer, "fight end")
+        assert "the chase ends with the fight" in shown
+        assert "Ottvar catches their breath: no longer fatigued (F5)" in shown
         assert FATIGUED not in layer.session.character("Ottvar").conditions
-        fight = fight_in(layer.session.state)
-        assert fight is not None
-        assert (fight.foes[0].to_hit, fight.foes[0].damage) == (4, "1d6")
+        assert chase_in(layer.session.state) is None
+        layer.run("undo")
+        assert FATIGUED in layer.session.character("Ottvar").conditions
+        assert chase_in(layer.session.state) is not None
+
+
+def test_chase_end_says_how_the_chase_ended(tmp_path: Path) -> None:
+    """H472: one phrase, not the chase's status line twice over ("The chase ends
+    (found); Chase: ...; found")."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        layer.run("hide Mugger roll 5,14")
+        shown = text(layer, "chase end")
+        assert shown.splitlines()[0] == "The chase ends: Ottvar found Mugger"
+    with campaign(tmp_path / "d.db", *SETUP) as layer:
+        layer.run("flee Mugger roll 11,2")
+        assert "The chase ends: Ottvar lets Mugger go" in text(layer, "chase end")
 
 
 def test_hide_found_and_hidden(tmp_path: Path) -> None:

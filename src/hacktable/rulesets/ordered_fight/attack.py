@@ -203,12 +203,7 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         stage.say(f"  advantage: {source}", "muted")
     for source in hindrances:
         stage.say(f"  disadvantage: {source}", "muted")
-    naturals = rules.to_hit_rule.naturals
-    shown_odds = (
-        odds.describe()
-        if naturals.success or naturals.failure
-        else f"success {odds.percentages()['success']:.2f}%"  # no criticals (S5)
-    )
+    shown_odds = against_dc.describe_odds(rules.to_hit_rule, odds)  # only its criticals
     stage.say(f"  odds: {shown_odds}", "odds", log=False)
     result = against_dc.resolve(rules.to_hit_rule, request, stage.rng)
     critical = result.critical is Critical.SUCCESS

@@ -23,6 +23,10 @@ from ...play.character import Character
 from ...rules.checks.against_dc import AgainstDCRule
 from ...rules.hit_points import HitPointRule
 
+TYPE_CHECKING = False  # the stage is named only in annotations (it imports this module)
+if TYPE_CHECKING:
+    from .stage import Stage
+
 __all__ = ["Attack", "FightRules", "FoeStats", "dex_modifier"]
 
 Settings = Callable[[str], object]
@@ -203,6 +207,12 @@ class FightRules:
             RuleError: the tracker is off.
         """
         del setting
+
+    def scene_over(self, stage: Stage) -> None:
+        """End what lasts until the fight (the "action scene") is over, as ``fight end``
+        ends it: fantasy-hack's chase fatigue (F5; docs/rulings.md H472); nothing by
+        default."""
+        del stage
 
     # -- attacks -------------------------------------------------------------------------
     def attacker_disadvantages(self, character: Character) -> tuple[str, ...]:
