@@ -108,12 +108,12 @@ def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     return may_act(fight, key, stage.ctx.principal)
 
 
-def may_act(fight: Fight, key: str, principal: Principal) -> str:
+def may_act(fight: Fight, key: str, principal: Principal, action: str = "attack") -> str:
     """Refuse an action out of turn: in the surprise round only the aware side acts,
     once each; then only the combatant whose turn it is, unless the GM calls a free
     action (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
     turn action (``""`` when in turn); a spell or a stabilising check is an action too
-    (docs/rulings.md H413).
+    (docs/rulings.md H413), whose note names it: ``action`` (docs/rulings.md H474).
 
     Raises:
         RuleError: surprised, or the surprise attack already made, or no initiative yet.
@@ -140,7 +140,7 @@ def may_act(fight: Fight, key: str, principal: Principal) -> str:
             f"attack with {name}",
             f"it is {fight.whose_turn()} turn (docs/rulings.md H372)",
         )
-    return f"out of turn ({fight.whose_turn()} turn): the GM's free attack"
+    return f"out of turn ({fight.whose_turn()} turn): the GM's free {action}"
 
 
 def _profile(stage: Stage, key: str, weapon: str | None, words: tuple[str, ...] = ()) -> Attack:

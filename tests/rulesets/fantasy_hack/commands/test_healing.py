@@ -131,5 +131,6 @@ def test_in_a_fight_treatment_waits_and_stabilising_is_the_healers_action(
         shown = text(layer, "stabilise Mara Ottvar roll 15")
         fight = fight_in(layer.session.state)
     assert "out of turn" in shown
+    assert "the GM's free stabilising check" in shown  # not "free attack" (H474)
     assert fight is not None
     assert fight.log[-1].what == "stabilise Ottvar"

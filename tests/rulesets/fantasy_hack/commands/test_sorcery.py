@@ -129,3 +129,4 @@ def test_a_player_casts_only_on_their_turn(tmp_path: Path) -> None:
             layer.run("cast Mara glow", principal=ann)
         shown = text(layer, "cast Mara glow")
     assert "out of turn" in shown
+    assert "the GM's free spell" in shown  # not "free attack" (H474)

@@ -156,7 +156,7 @@ def stabilise_command(ctx: Context, intent: StabiliseIntent) -> Reply:
     healer, patient = _pair(session, intent, "stabilise")
     if not patient.has_condition("dying"):
         raise RuleError(f"{patient.name} is not dying ({patient.hp} HP): nothing to stabilise")
-    fight, note = acting(session, ctx.principal, healer)
+    fight, note = acting(session, ctx.principal, healer, "stabilising check")
     request, _ = checks.character_check(
         healer, checks.parse_terms("MND+Knowledge"), STABILISE_DC, intent.bonus
     )

@@ -307,7 +307,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     fight = fight_in(session.state)
     aims = [_aim(session, fight, name) for name in intent.targets]
     _check_targets(spell, aims)
-    fight, note = acting(session, ctx.principal, character)
+    fight, note = acting(session, ctx.principal, character, "spell")
     caster = _caster(character)
     rule = rule_for(ruleset, character, session.setting)
     cost = sorcery.pay(rule, pool_of(character), spell, caster)
