@@ -175,3 +175,19 @@ def test_no_fight_no_flight(tmp_path: Path) -> None:
             layer.run("flee Ottvar")
         with pytest.raises(RuleError, match="no chase"):
             layer.run("chase")
+
+
+def test_the_chase_rolls_odds_follow_this_rounds_fatigue_checks(tmp_path: Path) -> None:
+    """F5 and H322: a side fatigued by this round's check rolls the round at -5, so the
+    odds shown before the chase roll are the fatigued ones (H475): the mugger +0 against
+    Ottvar +5 wins on a face 6 or more above Ottvar's, 105 of 400 pairs."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        for _ in range(4):
+            layer.run("chase round roll 10,10")
+        shown = text(layer, "chase round roll 2,15,10,6").splitlines()
+    now = next(i for i, line in enumerate(shown) if "Athletics + DEX now" in line)
+    assert shown[now] == "  Athletics + DEX now: Mugger +5 (fatigued -5) = +0; Ottvar +5"
+    assert shown[now + 1].startswith("  odds: Mugger wins 26.25%")
+    assert shown[now - 1].startswith("  Ottvar fatigue: d20 15")
+    assert shown[now + 3].startswith("  round 5: Mugger d20 10 against Ottvar d20 6 + 5 = 11")

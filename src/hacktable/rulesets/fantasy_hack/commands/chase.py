@@ -419,7 +419,20 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
                     "odds",
                     log=False,
                 )
-    odds = rules.round_odds(chase, fleeing_situational=mine, pursuer_situational=theirs)
+    result = rules.chase_round(
+        chase, stage.rng, fleeing_situational=mine, pursuer_situational=theirs
+    )
+    after = replace(state, chase=result.chase)
+    lines = result.chase.history[len(chase.history) :]
+    for line in lines[: len(result.fatigue)]:  # the fatigue checks come first (H322)
+        stage.say(f"  {line}", "dice")
+    rolled_at = result.chase  # as the fatigue checks left the sides: the chase roll's odds
+    if any(f.fatigued for f in result.fatigue):  # H475
+        stage.say(
+            f"  Athletics + DEX now: {_terms(rolled_at.fleeing, mine)}; "
+            f"{_terms(rolled_at.pursuer, theirs)}"
+        )
+    odds = rules.round_odds(rolled_at, fleeing_situational=mine, pursuer_situational=theirs)
     stage.say(
         _opposed_line(odds.opposed, chase.fleeing.name, chase.pursuer.name), "odds", log=False
     )
@@ -428,11 +441,7 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
         "odds",
         log=False,
     )
-    result = rules.chase_round(
-        chase, stage.rng, fleeing_situational=mine, pursuer_situational=theirs
-    )
-    after = replace(state, chase=result.chase)
-    for line in result.chase.history[len(chase.history) :]:
+    for line in lines[len(result.fatigue) :]:
         stage.say(f"  {line}", "dice")
     _tire(stage, after, state)
     outcome = result.chase.outcome
