@@ -436,7 +436,7 @@ _add_campaign_commands()
 @app.command()
 def simulate(
     party: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--party",
             help="A campaign file (its living characters) or 'sample' (redhack: four PCs; "
@@ -446,9 +446,9 @@ def simulate(
             "1h/2h/unarmed, shield, udN; archetypes sellsword, reaver, duellist; "
             "docs/simulate.md).",
         ),
-    ],
+    ] = None,
     monsters: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--monsters",
             "--opponents",
@@ -456,7 +456,7 @@ def simulate(
             "';' separates morale groups. From the bestiary, with a campaign's own "
             "monsters.",
         ),
-    ],
+    ] = None,
     ruleset: Annotated[
         str | None,
         typer.Option(
@@ -488,11 +488,17 @@ def simulate(
     import json
 
     from ..dice.source import fresh_seed
+    from ..errors import CommandError
     from .simulate import check_engine, simulated_encounter, simulator_for
 
     seed = fresh_seed() if seed is None else seed
     try:
-        chosen = simulator_for(ruleset or DEFAULT_RULESET)
+        chosen = simulator_for(ruleset or DEFAULT_RULESET)  # none: one line (H476)
+        if party is None or monsters is None:
+            missing = " and ".join(
+                n for n, v in (("--party", party), ("--monsters", monsters)) if v is None
+            )
+            raise CommandError(f"needs {missing} (see: hacktable simulate --help)", "simulate")
         if engine is not None and ruleset is not None:
             check_engine(chosen, engine)
         chosen.check_runs(runs)
