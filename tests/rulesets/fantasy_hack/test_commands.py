@@ -50,6 +50,24 @@ def test_guided_creation_asks_race_class_order_and_affinity(tmp_path: Path) -> N
     assert ilse.affinities == (("Knowledge", "old maps"),)
 
 
+def test_guided_rolled_stats_are_rolled_before_the_order_is_asked(tmp_path: Path) -> None:
+    """F1: 4d6 drop the lowest, "assigned as the player likes": the console shows the
+    three scores in the question, then assigns them (H478); the dice are the ones the
+    same line with `--order` rolls at the same seed."""
+    asked, ask = answers("DEX,MND,STR")
+    with campaign(tmp_path / "a.db") as layer:
+        layer.run("character new Tess --race halfling --class rogue", ask=ask)
+        guided = layer.session.character("Tess")
+        rolls = layer.session.log()[-1].detail["rolls"]
+    scores = sorted((r[2] for r in rolls), reverse=True)  # type: ignore[union-attr]
+    assert f"4d6 drop the lowest, {', '.join(map(str, scores))}:" in asked[0]
+    assert guided.score("DEX") == min(18, scores[0] + 2)  # halfling +2 DEX
+    assert (guided.score("MND"), guided.score("STR")) == (scores[1], scores[2])
+    with campaign(tmp_path / "b.db") as layer:
+        layer.run("character new Tess --race halfling --class rogue --order DEX,MND,STR")
+        assert layer.session.character("Tess") == guided
+
+
 def test_a_script_without_race_or_class_is_told_and_nothing_changes(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db") as layer:
         with pytest.raises(RuleError, match=r"--race .* and --class"):
