@@ -243,3 +243,21 @@ def test_completion_offers_names_terms_and_choices(tmp_path: Path) -> None:
         assert list(check.complete(layer.session, [])) == ["Ottvar"]
         assert "STR+Athletics" in check.complete(layer.session, ["Ottvar"])
         assert "halfling" in character.complete(layer.session, ["new", "Pip", "--race"])
+
+
+def test_a_player_may_not_roll_an_opposed_check_for_anothers_character(tmp_path: Path) -> None:
+    """H306 and the access rule: a side that is another player's character is refused
+    in words ("may not make an opposed check for Tess"), not "may not opposed"."""
+    lines = (
+        "player add Ann",
+        "player add Bob",
+        OTTVAR + " --player Ann",
+        "character new Tess --race halfling --class rogue --stats 13,16,11 --player Bob",
+    )
+    ann = Principal(Role.PLAYER, "Ann")
+    refused = "may not make an opposed check for Tess"
+    with (
+        campaign(tmp_path / "c.db", *lines) as layer,
+        pytest.raises(NotAllowedError, match=refused),
+    ):
+        layer.run("opposed Ottvar STR+Athletics vs Tess DEX+Athletics", principal=ann)

@@ -219,15 +219,18 @@ def treat_command(ctx: Context, intent: TreatIntent) -> Reply:
     mind = stat_modifier(healer, "MND")
     knowledge = skill_rank(healer, "Knowledge").value
     odds = healing.treatment_odds(mind, knowledge, intent.bonus)
-    treatment = healing.treat(
-        rule,
-        pool_of(patient),
-        injury_of(session.state, patient),
-        mind,
-        knowledge,
-        session.rng(),
-        situational=intent.bonus,
-    )
+    try:
+        treatment = healing.treat(
+            rule,
+            pool_of(patient),
+            injury_of(session.state, patient),
+            mind,
+            knowledge,
+            session.rng(),
+            situational=intent.bonus,
+        )
+    except RuleError as error:  # the refusal names the patient, not only their HP
+        raise RuleError(f"{patient.name}: {error}") from None
     reply = Reply()
     head = _head("treats", healer, patient, healing.TREATMENT_DC)
     reply.add(head + (f", situation {intent.bonus:+d}" if intent.bonus else ""), "title")
