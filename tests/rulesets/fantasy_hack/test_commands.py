@@ -98,6 +98,15 @@ def test_an_affinity_named_adds_two(tmp_path: Path) -> None:
     assert "d20 10 + 10 = 20 >= DC 20" in shown
 
 
+def test_a_field_without_an_affinity_says_so(tmp_path: Path) -> None:
+    """F4: the +2 is only for the character's own skill and field; a field they have no
+    affinity in reads "no Knowledge affinity in herbs +0", not "affinity herbs +0"."""
+    with campaign(tmp_path / "c.db", FOLDUIN) as layer:
+        shown = text(layer, "check Folduin MND+Knowledge dc 20 for herbs roll 10")
+    assert "no Knowledge affinity in herbs +0" in shown
+    assert "d20 10 + 8 = 18 < DC 20" in shown
+
+
 @pytest.mark.parametrize(
     ("line", "error", "words"),
     [
