@@ -137,3 +137,16 @@ def test_a_dying_character_bleeds_1_at_the_end_of_their_turn(tmp_path: Path) -> 
         assert layer.session.character("Ottvar").has_condition("dying")
         layer.run("next")
         assert layer.session.character("Ottvar").hp == -1
+
+
+def test_the_attack_usage_offers_no_advantage() -> None:
+    """fantasy-hack Part III has no advantage (FANTASY_HACK_TO_HIT); the attack's usage
+    does not offer '[adv|dis]' (H479); skill-die's (S1) still does."""
+    from hacktable.rulesets import get_ruleset
+
+    fantasy = get_ruleset("fantasy-hack").command_set().get("attack")
+    skill_die = get_ruleset("skill-die").command_set().get("attack")
+    assert fantasy is not None
+    assert skill_die is not None
+    assert "adv|dis" not in fantasy.usage
+    assert "[adv|dis]" in skill_die.usage
