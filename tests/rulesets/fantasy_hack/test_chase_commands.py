@@ -73,6 +73,10 @@ def test_caught_and_a_mount_s_plus_10(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db", *SETUP) as layer:
         _chasing(layer)
         layer.run("mount Ottvar")
+        log = len(layer.session.log())
+        with pytest.raises(RuleError, match="Ottvar is already mounted"):  # one +10, not two
+            layer.run("mount Ottvar")
+        assert len(layer.session.log()) == log
         shown = text(layer, "chase round roll 10,10")
         assert "Ottvar catches up" in shown
         assert layer.session.log()[-1].detail["chase_round"]["margin"] == -10

@@ -562,6 +562,8 @@ def mount_command(ctx: Context, intent: MountIntent) -> Reply:
     if key is None:
         raise RuleError(f"{intent.name} is not in the chase")
     name = state.runner(key).name
+    if state.runner(key).mounted != intent.off:  # one mount, one +10: nothing to change
+        raise RuleError(f"{name} is {'not' if intent.off else 'already'} mounted")
     after = replace(state, chase=rules.mount(state.chase, name, not intent.off))
     stage.say(f"{name} {'leaves the mount' if intent.off else 'mounts: +10 to chase rolls'}")
     _store(stage, state, after)
