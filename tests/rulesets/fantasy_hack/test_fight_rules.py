@@ -108,6 +108,7 @@ def test_a_natural_20_doubles_str_and_rolls_the_dice_twice(tmp_path: Path) -> No
         shown = text(layer, "attack Ottvar Ogre roll 20 damage roll 3,5")
         assert "critical hit" in shown
         assert "= 17" in shown
+        assert "(critical: the dice 2 times, STR again)" in shown  # F3 in its words: H481
         assert layer.session.log()[-1].detail["damage"]["total"] == 17
 
 

@@ -183,6 +183,7 @@ class FantasyHackFightRules(FightRules):
             bonus=bonus,
             critical_bonus=strength,
             explanation=", ".join(terms),
+            critical_name="STR",  # F3: "doubles the STR modifier"
         )
 
     def defence(self, character: Character, setting: Settings) -> int:

@@ -256,7 +256,7 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
         shown += f" {'+' if attack.critical_bonus > 0 else '-'} {abs(attack.critical_bonus)}"
     if critical:
         shown += f" (critical: the dice {times} times"
-        shown += ", the bonus again)" if attack.critical_bonus else ")"
+        shown += f", {attack.critical_name} again)" if attack.critical_bonus else ")"
     stage.say(f"  damage: {shown} = {total}", "dice")
     stage.reply.adjust("damage", raw, total, f"damage is never below {least}")
     stage.detail["damage"] = {

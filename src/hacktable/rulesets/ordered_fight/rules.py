@@ -52,6 +52,8 @@ class Attack:
         critical_bonus: added once more on a critical hit (fantasy-hack F3: the STR
             modifier again, "doubles the STR modifier").
         explanation: the to-hit in words (``"STR +3, level 2, Fighter +1"``).
+        critical_name: what the critical bonus is, in the damage line (``"STR"``:
+            "the dice 2 times, STR again"; docs/rulings.md H481).
     """
 
     weapon: str
@@ -60,6 +62,7 @@ class Attack:
     bonus: int = 0
     critical_bonus: int = 0
     explanation: str = ""
+    critical_name: str = "the bonus"
 
 
 @dataclass(frozen=True, slots=True)
