@@ -768,3 +768,22 @@ def test_checks_never_touch_the_global_random(monkeypatch: pytest.MonkeyPatch) -
     against_dc.resolve(FANTASY_HACK_TO_HIT, AgainstDCRequest(4, 16, label="patched"), rng)
     with pytest.raises(AssertionError, match="global random"):
         random.randrange(20)  # the patch is in force
+
+
+def test_odds_in_words_name_only_the_criticals_the_rule_has() -> None:
+    """F3: fantasy-hack's to-hit has a critical hit (a natural 20 that hits) and no
+    fumble, so its odds never say "critical failure 0.00%" (docs/rulings.md H470);
+    skill-die's ability check (S5) names no critical; a rule with both, as
+    TestOdds.describe (redhack's line, R1, unchanged)."""
+    from hacktable.rules.checks.against_dc import describe_odds, odds
+
+    to_hit = odds(FANTASY_HACK_TO_HIT, AgainstDCRequest(6, 13))
+    assert describe_odds(FANTASY_HACK_TO_HIT, to_hit) == "success 70.00% (critical 5.00%)"
+    plain = odds(SKILL_DIE_ABILITY, AgainstDCRequest(2, 12))
+    assert describe_odds(SKILL_DIE_ABILITY, plain) == "success 55.00%"
+    rule = AgainstDCRule(
+        "both", Naturals(success=frozenset({20}), failure=frozenset({1})), AdvantageRule.NONE
+    )
+    both = odds(rule, AgainstDCRequest(0, 11))
+    assert describe_odds(rule, both) == both.describe()
+    assert describe_odds(rule, both).endswith("critical failure 5.00%")

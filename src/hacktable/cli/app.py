@@ -493,10 +493,12 @@ def simulate(
 
     seed = fresh_seed() if seed is None else seed
     try:
-        chosen = simulator_for(ruleset or DEFAULT_RULESET)  # none: said before the options
+        chosen = simulator_for(ruleset or DEFAULT_RULESET)  # none: one line (H476)
         if party is None or monsters is None:
-            missing = "--party" if party is None else "--monsters"
-            raise CommandError(f"missing option {missing!r} (see: hacktable simulate --help)")
+            missing = " and ".join(
+                n for n, v in (("--party", party), ("--monsters", monsters)) if v is None
+            )
+            raise CommandError(f"needs {missing} (see: hacktable simulate --help)", "simulate")
         if engine is not None and ruleset is not None:
             check_engine(chosen, engine)
         chosen.check_runs(runs)

@@ -158,7 +158,7 @@ def resolve_once(reading: Reading) -> tuple[str, int]:
         ), 0
     lines = [
         check.description,
-        f"odds: {odds.describe()}",
+        f"odds: {check.describe_odds(odds)}",
         result.explanation,
         f"=> {result.outcome}",
     ]
@@ -178,4 +178,4 @@ def odds_once(reading: Reading) -> tuple[str, int]:
         return json.dumps(
             {"ruleset": reading.ruleset, "test": check.description, **_odds_json(odds)}
         ), 0
-    return f"{check.description}\n{odds.describe()}", 0
+    return f"{check.description}\n{check.describe_odds(odds)}", 0

@@ -45,7 +45,11 @@ def simulator_for(ruleset_id: str, path: Path | None = None) -> ModuleType:
     except UnknownNameError:
         module = ""
     if not module:
-        raise CommandError(f"{where}; hacktable has no fight simulator for it", "simulate")
+        raise CommandError(
+            f"{where}; hacktable has no fight simulator for it: play its fights in the "
+            "console ('fight start'; docs/rulings.md H476)",
+            "simulate",
+        )
     return importlib.import_module(module)
 
 

@@ -80,15 +80,17 @@ class InitiativeRoll:
         """Every die this combatant rolled, the initiative die first."""
         return (self.face, *self.roll_offs)
 
-    def describe(self) -> str:
-        """``"Mugger d20 4 + 3 = 7"``, with any roll-off and the tie it settled."""
+    def describe(self, after: str = "") -> str:
+        """``"Mugger d20 4 + 3 = 7"``, with any roll-off and the tie it settled; with
+        ``after`` (the one before in the order) the tie names them: ``"[after Tess:
+        higher DEX 18 > 10]"`` (docs/rulings.md H480)."""
         text = f"{self.combatant.name} d20 {self.face} = {self.total}"
         if self.combatant.modifier:
             text = f"{self.combatant.name} d20 {shown(self.face, self.combatant.modifier)}"
         if self.roll_offs:
             text += f" (roll-off {', '.join(map(str, self.roll_offs))})"
         if self.why and self.why != "higher total":
-            text += f" [{self.why}]"
+            text += f" [after {after}: {self.why}]" if after else f" [{self.why}]"
         return text
 
 

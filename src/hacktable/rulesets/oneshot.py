@@ -120,13 +120,17 @@ class Check(Value):
             (redhack: attribute, difficulty, bonus, penalty, advantage).
         odds: the exact odds of the check.
         roll: rolls the check once with the caller's random source (RULINGS G1).
+        criticals: whether the check has critical faces; ``False`` (fantasy-hack's
+            check, Part III) reads its odds "success 60.00%, failure 40.00%", as the
+            console's check does (docs/rulings.md H477).
     """
 
-    __slots__ = ("description", "inputs", "odds", "roll")
+    __slots__ = ("criticals", "description", "inputs", "odds", "roll")
     description: str
     inputs: tuple[tuple[str, object], ...]
     odds: Callable[[], TestOdds]
     roll: Callable[[random.Random], TestResult]
+    criticals: bool
 
     def __init__(
         self,
@@ -134,8 +138,17 @@ class Check(Value):
         inputs: tuple[tuple[str, object], ...],
         odds: Callable[[], TestOdds],
         roll: Callable[[random.Random], TestResult],
+        criticals: bool = True,
     ) -> None:
-        self._set(description=description, inputs=inputs, odds=odds, roll=roll)
+        self._set(description=description, inputs=inputs, odds=odds, roll=roll, criticals=criticals)
+
+    def describe_odds(self, odds: TestOdds) -> str:
+        """``odds`` in words: :meth:`TestOdds.describe`, or without criticals when the
+        check has none (H477)."""
+        if self.criticals:
+            return odds.describe()
+        failure = round(float(odds.failure) * 100, 2)
+        return f"success {odds.percentages()['success']:.2f}%, failure {failure:.2f}%"
 
 
 class Form(Value):

@@ -73,6 +73,10 @@ def test_caught_and_a_mount_s_plus_10(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db", *SETUP) as layer:
         _chasing(layer)
         layer.run("mount Ottvar")
+        log = len(layer.session.log())
+        with pytest.raises(RuleError, match="Ottvar is already mounted"):  # one +10, not two
+            layer.run("mount Ottvar")
+        assert len(layer.session.log()) == log
         shown = text(layer, "chase round roll 10,10")
         assert "Ottvar catches up" in shown
         assert layer.session.log()[-1].detail["chase_round"]["margin"] == -10
@@ -80,7 +84,7 @@ def test_caught_and_a_mount_s_plus_10(tmp_path: Path) -> None:
 
 def test_fatigue_from_round_5_and_its_minus_2_in_the_fight(tmp_path: Path) -> None:
     """F5: from round 5 Athletics + STR DC 15 or fatigued: -5 to chase rolls, -2 to hit
-    and damage in the fight; H395: 'chase end' takes it away."""
+    and damage in the fight; H472: it outlasts 'chase end' while the fight goes on."""
     with campaign(tmp_path / "c.db", *SETUP) as layer:
         _chasing(layer)
         for _ in range(4):
@@ -96,11 +100,44 @@ def test_fatigue_from_round_5_and_its_minus_2_in_the_fight(tmp_path: Path) -> No
         shown = text(layer, "attack Ottvar Mugger roll 10 damage roll 1")
         assert "to-hit +4" in shown
         assert "fatigued -2 (F5)" in shown
-        layer.run("chase end")
+        shown = text(layer, "chase end")
+        assert "The chase ends: Mugger and Ottvar stop running after 5 round(s)" in shown
+        assert "Ottvar stays fatigued until the fight ends" in shown
+        assert FATIGUED in layer.session.character("Ottvar").conditions  # H472
+        assert "fatigued -2 (F5)" in text(layer, "attack Ottvar Mugger roll 10 damage roll 1")
+
+
+def test_the_fatigue_ends_with_the_fight_not_the_chase(tmp_path: Path) -> None:
+    """Part III / F5: "The fatigued condition ends when the 'action scene' is over" and
+    the -2 holds "if the chase ends in combat": 'chase end' keeps it while the fight
+    goes on, 'fight end' takes it away and ends a chase still open (H472); undo brings
+    it back."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        for _ in range(4):
+            layer.run("chase round roll 10,10")
+        layer.run("chase round roll 1,1,10,10")
+        shown = text(layer, "fight end")
+        assert "the chase ends with the fight" in shown
+        assert "Ottvar catches their breath: no longer fatigued (F5)" in shown
         assert FATIGUED not in layer.session.character("Ottvar").conditions
-        fight = fight_in(layer.session.state)
-        assert fight is not None
-        assert (fight.foes[0].to_hit, fight.foes[0].damage) == (4, "1d6")
+        assert chase_in(layer.session.state) is None
+        layer.run("undo")
+        assert FATIGUED in layer.session.character("Ottvar").conditions
+        assert chase_in(layer.session.state) is not None
+
+
+def test_chase_end_says_how_the_chase_ended(tmp_path: Path) -> None:
+    """H472: one phrase, not the chase's status line twice over ("The chase ends
+    (found); Chase: ...; found")."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        layer.run("hide Mugger roll 5,14")
+        shown = text(layer, "chase end")
+        assert shown.splitlines()[0] == "The chase ends: Ottvar found Mugger"
+    with campaign(tmp_path / "d.db", *SETUP) as layer:
+        layer.run("flee Mugger roll 11,2")
+        assert "The chase ends: Ottvar lets Mugger go" in text(layer, "chase end")
 
 
 def test_hide_found_and_hidden(tmp_path: Path) -> None:
@@ -142,3 +179,19 @@ def test_no_fight_no_flight(tmp_path: Path) -> None:
             layer.run("flee Ottvar")
         with pytest.raises(RuleError, match="no chase"):
             layer.run("chase")
+
+
+def test_the_chase_rolls_odds_follow_this_rounds_fatigue_checks(tmp_path: Path) -> None:
+    """F5 and H322: a side fatigued by this round's check rolls the round at -5, so the
+    odds shown before the chase roll are the fatigued ones (H475): the mugger +0 against
+    Ottvar +5 wins on a face 6 or more above Ottvar's, 105 of 400 pairs."""
+    with campaign(tmp_path / "c.db", *SETUP) as layer:
+        _chasing(layer)
+        for _ in range(4):
+            layer.run("chase round roll 10,10")
+        shown = text(layer, "chase round roll 2,15,10,6").splitlines()
+    now = next(i for i, line in enumerate(shown) if "Athletics + DEX now" in line)
+    assert shown[now] == "  Athletics + DEX now: Mugger +5 (fatigued -5) = +0; Ottvar +5"
+    assert shown[now + 1].startswith("  odds: Mugger wins 26.25%")
+    assert shown[now - 1].startswith("  Ottvar fatigue: d20 15")
+    assert shown[now + 3].startswith("  round 5: Mugger d20 10 against Ottvar d20 6 + 5 = 11")

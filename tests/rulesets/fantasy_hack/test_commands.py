@@ -50,6 +50,24 @@ def test_guided_creation_asks_race_class_order_and_affinity(tmp_path: Path) -> N
     assert ilse.affinities == (("Knowledge", "old maps"),)
 
 
+def test_guided_rolled_stats_are_rolled_before_the_order_is_asked(tmp_path: Path) -> None:
+    """F1: 4d6 drop the lowest, "assigned as the player likes": the console shows the
+    three scores in the question, then assigns them (H478); the dice are the ones the
+    same line with `--order` rolls at the same seed."""
+    asked, ask = answers("DEX,MND,STR")
+    with campaign(tmp_path / "a.db") as layer:
+        layer.run("character new Tess --race halfling --class rogue", ask=ask)
+        guided = layer.session.character("Tess")
+        rolls = layer.session.log()[-1].detail["rolls"]
+    scores = sorted((r[2] for r in rolls), reverse=True)  # type: ignore[union-attr]
+    assert f"4d6 drop the lowest, {', '.join(map(str, scores))}:" in asked[0]
+    assert guided.score("DEX") == min(18, scores[0] + 2)  # halfling +2 DEX
+    assert (guided.score("MND"), guided.score("STR")) == (scores[1], scores[2])
+    with campaign(tmp_path / "b.db") as layer:
+        layer.run("character new Tess --race halfling --class rogue --order DEX,MND,STR")
+        assert layer.session.character("Tess") == guided
+
+
 def test_a_script_without_race_or_class_is_told_and_nothing_changes(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db") as layer:
         with pytest.raises(RuleError, match=r"--race .* and --class"):
@@ -78,6 +96,15 @@ def test_an_affinity_named_adds_two(tmp_path: Path) -> None:
         shown = text(layer, "check Folduin MND+Knowledge dc 20 for magical-lore roll 10")
     assert "affinity magical lore +2" in shown
     assert "d20 10 + 10 = 20 >= DC 20" in shown
+
+
+def test_a_field_without_an_affinity_says_so(tmp_path: Path) -> None:
+    """F4: the +2 is only for the character's own skill and field; a field they have no
+    affinity in reads "no Knowledge affinity in herbs +0", not "affinity herbs +0"."""
+    with campaign(tmp_path / "c.db", FOLDUIN) as layer:
+        shown = text(layer, "check Folduin MND+Knowledge dc 20 for herbs roll 10")
+    assert "no Knowledge affinity in herbs +0" in shown
+    assert "d20 10 + 8 = 18 < DC 20" in shown
 
 
 @pytest.mark.parametrize(
@@ -225,3 +252,21 @@ def test_completion_offers_names_terms_and_choices(tmp_path: Path) -> None:
         assert list(check.complete(layer.session, [])) == ["Ottvar"]
         assert "STR+Athletics" in check.complete(layer.session, ["Ottvar"])
         assert "halfling" in character.complete(layer.session, ["new", "Pip", "--race"])
+
+
+def test_a_player_may_not_roll_an_opposed_check_for_anothers_character(tmp_path: Path) -> None:
+    """H306 and the access rule: a side that is another player's character is refused
+    in words ("may not make an opposed check for Tess"), not "may not opposed"."""
+    lines = (
+        "player add Ann",
+        "player add Bob",
+        OTTVAR + " --player Ann",
+        "character new Tess --race halfling --class rogue --stats 13,16,11 --player Bob",
+    )
+    ann = Principal(Role.PLAYER, "Ann")
+    refused = "may not make an opposed check for Tess"
+    with (
+        campaign(tmp_path / "c.db", *lines) as layer,
+        pytest.raises(NotAllowedError, match=refused),
+    ):
+        layer.run("opposed Ottvar STR+Athletics vs Tess DEX+Athletics", principal=ann)

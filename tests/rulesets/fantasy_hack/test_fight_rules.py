@@ -108,6 +108,7 @@ def test_a_natural_20_doubles_str_and_rolls_the_dice_twice(tmp_path: Path) -> No
         shown = text(layer, "attack Ottvar Ogre roll 20 damage roll 3,5")
         assert "critical hit" in shown
         assert "= 17" in shown
+        assert "(critical: the dice 2 times, STR again)" in shown  # F3 in its words: H481
         assert layer.session.log()[-1].detail["damage"]["total"] == 17
 
 
@@ -137,3 +138,16 @@ def test_a_dying_character_bleeds_1_at_the_end_of_their_turn(tmp_path: Path) -> 
         assert layer.session.character("Ottvar").has_condition("dying")
         layer.run("next")
         assert layer.session.character("Ottvar").hp == -1
+
+
+def test_the_attack_usage_offers_no_advantage() -> None:
+    """fantasy-hack Part III has no advantage (FANTASY_HACK_TO_HIT); the attack's usage
+    does not offer '[adv|dis]' (H479); skill-die's (S1) still does."""
+    from hacktable.rulesets import get_ruleset
+
+    fantasy = get_ruleset("fantasy-hack").command_set().get("attack")
+    skill_die = get_ruleset("skill-die").command_set().get("attack")
+    assert fantasy is not None
+    assert skill_die is not None
+    assert "adv|dis" not in fantasy.usage
+    assert "[adv|dis]" in skill_die.usage

@@ -97,6 +97,18 @@ def test_a_half_poison_halves_and_a_stat_poison_names_the_stat() -> None:
         Poison("odd", "1d4", target="CON")
 
 
+def test_a_constant_poison_damage_reads_as_its_number_once() -> None:
+    """H471: a poison doing a constant 25 reads "fail: 25 HP", not "25 25 = 25 HP"; its
+    half "25 / 2 = 12"."""
+    flat = Poison("black lotus", "25", dc=20)
+    failed = poison(flat, 1, 0, Faces(3))
+    assert failed.damage == 25
+    assert failed.explanation.endswith("fail: 25 HP")
+    assert "25 25" not in failed.explanation
+    halved = poison(Poison("black lotus", "25", on_success=OnSuccess.HALF), 1, 0, Faces(20))
+    assert halved.explanation.endswith("half, 25 / 2 = 12 HP")
+
+
 def test_poison_resist_odds_are_exact() -> None:
     """Level 2 + STR 1 = 3 against DC 20: faces 17-20."""
     assert resist_odds(Poison("strong", "3d8", dc=20), 2, 1).success == Fraction(4, 20)

@@ -63,6 +63,18 @@ def test_ac_rises_at_even_levels_once() -> None:
     assert not any(line.strip().startswith("AC") for line in three.lines)
 
 
+def test_a_raised_dex_moves_ac_and_says_so_not_half_level() -> None:
+    """F2: AC = 10 + DEX + armour + floor(level / 2): at level 3 the half level stays 1,
+    so an AC that moves moves by the DEX raised (13 -> 14: +1 -> +2), and the line says
+    which term moved (docs/rulings.md H473); at level 2 it is the half level."""
+    one = make("fighter", scores=(18, 13, 10))
+    two = gain_level(one)
+    assert "  AC 16 -> 17 (half level, F2)" in two.lines
+    three = gain_level(two.character, "DEX")
+    assert "  AC 17 -> 18 (DEX +1 -> +2, F2)" in three.lines
+    assert not any("half level" in line for line in three.lines)
+
+
 def test_experts_gain_affinities_at_3_6_9() -> None:
     """RULINGS F4: an Expert's affinity at 3, 6 and 9, none at the levels between."""
     two = make("expert", level=2, affinities=(("Knowledge", "lore"),))

@@ -56,3 +56,31 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     assert code == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_text_odds_read_as_the_consoles_check_with_no_criticals() -> None:
+    """Part III: a check has no critical face, so the one-shot reads as the console's
+    `check` does, not "(critical 0.00%), critical failure 0.00%" (H477); the JSON
+    keeps every field, shaped like the other rulesets'."""
+    code, out, _ = in_process(main, ["odds", *RULESET, "--modifier", "6", "--dc", "15"])
+    assert (code, out) == (0, "d20 +6 check against DC 15\nsuccess 60.00%, failure 40.00%\n")
+    code, out, _ = in_process(
+        main, ["test", *RULESET, "--modifier", "6", "--dc", "15", "--seed", "3"]
+    )
+    assert out.splitlines()[1] == "odds: success 60.00%, failure 40.00%"
+    code, out, _ = in_process(main, ["odds", "--ruleset", "redhack", "--attr", "12"])
+    assert "critical failure 5.00%" in out  # redhack's line is unchanged
+
+
+def test_simulate_says_in_one_line_that_fantasy_hack_has_no_simulator() -> None:
+    """Issue 11 tester brief: `hacktable simulate --ruleset fantasy-hack` says in one line
+    that there is no simulator, before asking for --party or --monsters (H476)."""
+    code, out, err = in_process(main, ["simulate", "--ruleset", "fantasy-hack"])
+    assert code == 2
+    assert out == ""
+    assert err.strip().count("\n") == 0
+    assert "no fight simulator" in err
+    assert "fantasy-hack" in err
+    code, _, err = in_process(main, ["simulate"])
+    assert code == 2
+    assert "needs --party and --monsters" in err

@@ -54,8 +54,8 @@ def test_ties_go_to_the_higher_dex_then_a_roll_off_that_keeps_the_totals(table: 
     # Brin is ahead on DEX; Ottvar and the two goblins tie at 10 with DEX 12 and roll
     # off in the order given (3, 17, 8)
     assert table.fight().order == ("brin", "goblin-1", "goblin-2", "ottvar")
-    assert "[higher DEX 13 > 12]" in text
-    assert "Ottvar d20 9 + 1 = 10 (roll-off 3) [roll-off 8 > 3]" in text
+    assert "(roll-off 17) [after Brin: higher DEX 13 > 12]" in text  # the tie named: H480
+    assert "Ottvar d20 9 + 1 = 10 (roll-off 3) [after Goblin 2: roll-off 8 > 3]" in text
     initiative = table.fight().initiative
     assert initiative is not None
     assert [r.total for r in initiative.order] == [10, 10, 10, 10]

@@ -86,9 +86,8 @@ def test_simulate_says_at_once_it_has_no_simulator() -> None:
     and --monsters, which it used to demand first; still demanded where there is one."""
     code, _out, err = in_process(main, ["simulate", *RULESET])
     assert code == 2
-    assert err.strip().splitlines() == [
-        "error: simulate: ruleset skill-die; hacktable has no fight simulator for it"
-    ]
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: simulate: ruleset skill-die; hacktable has no fight simulator")
     code, _out, err = in_process(main, ["simulate", "--party", "sample"])
     assert code == 2
-    assert "missing option '--monsters'" in err
+    assert "needs --monsters" in err

@@ -37,7 +37,15 @@ if TYPE_CHECKING:
 
     from ..resolution import TestOdds
 
-__all__ = ["AgainstDCRequest", "AgainstDCRule", "face_table", "odds", "prepare", "resolve"]
+__all__ = [
+    "AgainstDCRequest",
+    "AgainstDCRule",
+    "describe_odds",
+    "face_table",
+    "odds",
+    "prepare",
+    "resolve",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,3 +168,22 @@ def odds(rule: AgainstDCRule, request: AgainstDCRequest) -> TestOdds:
     """
     require_advantage(rule.name, rule.advantage, request.advantage)
     return _odds(rule, request.modifier, request.dc, request.advantage)
+
+
+def describe_odds(rule: AgainstDCRule, odds: TestOdds) -> str:
+    """The odds in words, naming only the criticals ``rule`` has: fantasy-hack's to-hit
+    has a critical hit but no fumble (F3; docs/rulings.md H470), so it reads
+    ``"success 50.00% (critical 5.00%)"``; a rule with neither (skill-die S5) reads
+    ``"success 50.00%"``; one with both reads as :meth:`TestOdds.describe`.
+
+    Args:
+        rule: the check's rule (its natural faces).
+        odds: the odds of one request under it.
+    """
+    p = odds.percentages()
+    text = f"success {p['success']:.2f}%"
+    if rule.naturals.success:
+        text += f" (critical {p['critical_success']:.2f}%)"
+    if rule.naturals.failure:
+        text += f", critical failure {p['critical_failure']:.2f}%"
+    return text

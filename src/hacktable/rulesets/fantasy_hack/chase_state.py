@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...errors import RuleError
 from ...play.codec import from_json
 from ...play.state import CampaignState
 from ..ordered_fight import Foe, dex_modifier
@@ -27,7 +26,6 @@ __all__ = [
     "ChaseState",
     "chase_in",
     "foe_runner",
-    "rest_foe",
     "runner_of",
     "tire_foe",
 ]
@@ -125,15 +123,3 @@ def foe_runner(foe: Foe) -> Runner:
 def tire_foe(foe: Foe) -> Foe:
     """A foe fatigued by the chase: -2 to hit and to damage in the fight (F5)."""
     return replace(foe, to_hit=foe.to_hit - 2, damage=foe.damage + FOE_FATIGUE)
-
-
-def rest_foe(foe: Foe) -> Foe:
-    """A fatigued foe rested when the chase ends (F5: "ends when the action scene is
-    over").
-
-    Raises:
-        RuleError: its damage does not carry the fatigue (never: :func:`tire_foe` set it).
-    """
-    if not foe.damage.endswith(FOE_FATIGUE):
-        raise RuleError(f"{foe.name} is not fatigued")
-    return replace(foe, to_hit=foe.to_hit + 2, damage=foe.damage[: -len(FOE_FATIGUE)])

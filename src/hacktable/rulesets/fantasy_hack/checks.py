@@ -135,7 +135,9 @@ def character_check(
     if terms.skill is not None:
         parts.append((terms.skill, skill_rank(character, terms.skill).value))
         if field:
-            parts.append((f"affinity {field}", affinity_bonus(character, terms.skill, field)))
+            bonus_in = affinity_bonus(character, terms.skill, field)
+            named = f"affinity {field}" if bonus_in else f"no {terms.skill} affinity in {field}"
+            parts.append((named, bonus_in))
     if terms.level:
         parts.append(("level", character.level))
     total = Total(sum(amount for _, amount in parts), tuple(parts))

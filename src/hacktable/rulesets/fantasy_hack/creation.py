@@ -86,6 +86,9 @@ class CharacterSpec:
         affinities: an Expert's affinities, one for each of levels 1, 3, 6, 9 reached.
         raises: the stats raised at levels 3, 6, 9 reached (missing: the key stat).
         hp_method: ``rolled`` (STR + 1d6) or ``maximum`` (STR + 6), H301.
+        rolled: the 4d6 rolls already made (the console rolls them before it asks the
+            order, so the player assigns what they see: F1 "as the player likes";
+            docs/rulings.md H478), or ``None``: rolled here.
     """
 
     name: str
@@ -98,6 +101,7 @@ class CharacterSpec:
     affinities: tuple[tuple[str, str], ...] = ()
     raises: tuple[str, ...] = ()
     hp_method: str = "rolled"
+    rolled: tuple[RolledStat, ...] | None = None
 
 
 def roll_stats(rng: random.Random) -> tuple[RolledStat, ...]:
@@ -181,7 +185,7 @@ def build_character(
             lines.append("Stats: the array 16, 13, 11 (F1)")
             detail["array"] = list(ARRAY)
         else:
-            rolled = roll_stats(rng)
+            rolled = spec.rolled or roll_stats(rng)
             pool = tuple(r.score for r in rolled)
             for r in rolled:
                 faces = ", ".join(map(str, r.dice))

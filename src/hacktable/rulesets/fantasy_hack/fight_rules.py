@@ -13,16 +13,23 @@ The numbers come from :mod:`.derived` and :mod:`.combat`, never computed here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ...errors import RuleError, UnknownNameError
 from ...play.character import Character, Item, fold
+from ...play.events import Change
 from ...rules.checks.variants import FANTASY_HACK_TO_HIT
 from ...rules.hit_points import FANTASY_HACK_NPC, HitPointRule
 from ..ordered_fight import Attack, FightRules, FoeStats
 from .character import FantasyHackCharacter
+from .chase_state import CHASE_KEY
 from .combat import FATIGUE_PENALTY, AttackKind
 from .content.bestiary import load_bestiary
 from .derived import armour_class, damage_bonus, skill_rank, stat_modifier, to_hit
+
+TYPE_CHECKING = False  # the stage is named only in annotations
+if TYPE_CHECKING:
+    from ..ordered_fight.stage import Stage
 
 __all__ = [
     "ATTACK_WORDS",
@@ -176,6 +183,7 @@ class FantasyHackFightRules(FightRules):
             bonus=bonus,
             critical_bonus=strength,
             explanation=", ".join(terms),
+            critical_name="STR",  # F3: "doubles the STR modifier"
         )
 
     def defence(self, character: Character, setting: Settings) -> int:
@@ -214,6 +222,22 @@ class FantasyHackFightRules(FightRules):
     def bestiary_ids(self) -> tuple[str, ...]:
         """Every creature's id, in file order."""
         return tuple(c.id for c in load_bestiary().creatures)
+
+    def scene_over(self, stage: Stage) -> None:
+        """The fight is over, and with it the action scene: a chase still open ends, and
+        every character of the fight loses the chase's ``fatigued`` (F5: "ends when the
+        'action scene' is over"; docs/rulings.md H472). Foes go with the fight."""
+        fight = stage.need_fight()
+        open_chase = stage.session.state.get(*CHASE_KEY)
+        if open_chase is not None:
+            stage.extra_changes.append(Change(*CHASE_KEY, open_chase, None))
+            stage.say("  the chase ends with the fight")
+        for fighter in fight.fighters:
+            character = stage.character(fighter.name)
+            if character.has_condition(FATIGUED):
+                kept = tuple(c for c in character.conditions if c != FATIGUED)
+                stage.update(replace(character, conditions=kept))
+                stage.say(f"  {character.name} catches their breath: no longer fatigued (F5)")
 
 
 FIGHT_RULES = FantasyHackFightRules(FANTASY_HACK_TO_HIT)

@@ -62,6 +62,10 @@ EXPOSURE_DAMAGE = "1d6"
 
 
 def _roll_text(rolled: Roll) -> str:
+    """``"1d4 [3]"``; a constant amount (a poison doing 25) is its number alone, never
+    ``"25 25"`` (H471)."""
+    if not rolled.dice_terms():
+        return rolled.expression
     return f"{rolled.expression} {render_detail(rolled.tree)}"
 
 
@@ -231,7 +235,8 @@ def _afflict(
         amount //= 2
         text = f"{head}: half, {_roll_text(dice)} / 2 = {amount} {where}"
     else:
-        text = f"{head}: {_roll_text(dice)} = {amount} {where}"
+        shown = f"{_roll_text(dice)} = " if dice.dice_terms() else ""  # H471
+        text = f"{head}: {shown}{amount} {where}"
     return Affliction(source, check, dice, amount, cured, _cured(text, cured, source))
 
 

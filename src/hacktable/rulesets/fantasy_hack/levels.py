@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from ...errors import RuleError
 from .character import KEY_STAT, MAX_LEVEL, MAX_SCORE, STATS, FantasyHackCharacter, skill_named
-from .derived import armour_class, fighter_bonus
+from .derived import armour_class, fighter_bonus, stat_modifier
 
 __all__ = [
     "AFFINITY_LEVELS",
@@ -167,5 +167,17 @@ def gain_level(
         lines.append(f"  Fighter bonus +{before_fighter} -> +{fighter} to hit and damage (F4)")
     ac = armour_class(after).value
     if ac != before_ac:
-        lines.append(f"  AC {before_ac} -> {ac} (half level, F2)")
+        lines.append(f"  AC {before_ac} -> {ac} ({_ac_reasons(character, after)}, F2)")
     return Gain(after, tuple(lines), detail)
+
+
+def _ac_reasons(before: FantasyHackCharacter, after: FantasyHackCharacter) -> str:
+    """Why AC moved at a level: the half level (F2's one "+1 AC at every even level",
+    never counted twice) and a raised DEX's modifier (docs/rulings.md H473)."""
+    reasons = []
+    if after.level // 2 != before.level // 2:
+        reasons.append("half level")
+    dex, new_dex = stat_modifier(before, "DEX"), stat_modifier(after, "DEX")
+    if new_dex != dex:
+        reasons.append(f"DEX {dex:+d} -> {new_dex:+d}")
+    return " and ".join(reasons)

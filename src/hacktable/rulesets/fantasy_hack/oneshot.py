@@ -32,6 +32,7 @@ def check(*, modifier: int, dc: int) -> Check:
         inputs,
         partial(checks.odds, request),
         partial(checks.resolve, request),
+        criticals=False,  # Part III: no critical face on a check (H477)
     )
 
 

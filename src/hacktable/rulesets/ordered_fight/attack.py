@@ -105,18 +105,23 @@ def read_attack(args: Args, words: frozenset[str] = frozenset()) -> AttackIntent
 
 def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     """Refuse an attack out of turn (:func:`may_act`)."""
-    return may_act(fight, key, stage.ctx.principal, stage.rules.surprised_source)
+    return may_act(fight, key, stage.ctx.principal, surprised_source=stage.rules.surprised_source)
 
 
 def may_act(
-    fight: Fight, key: str, principal: Principal, surprised_source: str = "fantasy-hack: Combat"
+    fight: Fight,
+    key: str,
+    principal: Principal,
+    action: str = "attack",
+    surprised_source: str = "fantasy-hack: Combat",
 ) -> str:
     """Refuse an action out of turn: in the surprise round only the aware side acts,
     once each; then only the combatant whose turn it is, unless the GM calls a free
     action (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
     turn action (``""`` when in turn); a spell or a stabilising check is an action too
-    (docs/rulings.md H413). ``surprised_source`` is the rule a surprised combatant's
-    refusal cites (the ruleset's :attr:`~.rules.FightRules.surprised_source`).
+    (docs/rulings.md H413), whose note names it: ``action`` (docs/rulings.md H474).
+    ``surprised_source`` is the rule a surprised combatant's refusal cites (the
+    ruleset's :attr:`~.rules.FightRules.surprised_source`).
 
     Raises:
         RuleError: surprised, or the surprise attack already made, or no initiative yet.
@@ -143,7 +148,7 @@ def may_act(
             f"attack with {name}",
             f"it is {fight.whose_turn()} turn (docs/rulings.md H372)",
         )
-    return f"out of turn ({fight.whose_turn()} turn): the GM's free attack"
+    return f"out of turn ({fight.whose_turn()} turn): the GM's free {action}"
 
 
 def _profile(stage: Stage, key: str, weapon: str | None, words: tuple[str, ...] = ()) -> Attack:
@@ -206,12 +211,7 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         stage.say(f"  advantage: {source}", "muted")
     for source in hindrances:
         stage.say(f"  disadvantage: {source}", "muted")
-    naturals = rules.to_hit_rule.naturals
-    shown_odds = (
-        odds.describe()
-        if naturals.success or naturals.failure
-        else f"success {odds.percentages()['success']:.2f}%"  # no criticals (S5)
-    )
+    shown_odds = against_dc.describe_odds(rules.to_hit_rule, odds)  # only its criticals
     stage.say(f"  odds: {shown_odds}", "odds", log=False)
     result = against_dc.resolve(rules.to_hit_rule, request, stage.rng)
     critical = result.critical is Critical.SUCCESS
@@ -269,7 +269,7 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
         shown += f" {'+' if attack.critical_bonus > 0 else '-'} {abs(attack.critical_bonus)}"
     if critical:
         shown += f" (critical: the dice {times} times"
-        shown += ", the bonus again)" if attack.critical_bonus else ")"
+        shown += f", {attack.critical_name} again)" if attack.critical_bonus else ")"
     stage.say(f"  damage: {shown} = {total}", "dice")
     stage.reply.adjust("damage", raw, total, f"damage is never below {least}")
     stage.detail["damage"] = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...play.outcome import Reply
+from ...rules.checks import AdvantageRule
 from ..context import CampaignView, Context
 from ..grammar import CommandSet
 from .attack import AttackIntent, read_attack, resolve_attack
@@ -84,12 +85,16 @@ combatant in the order 'fight' lists them, then any roll-off dice.
         return resolve_init(ctx, intent, rules)
 
     own = "".join(f" [{word}]" for word in sorted(rules.attack_words()))
+    # fantasy-hack's to-hit has no advantage: its usage offers none (H479)
+    adv = "" if rules.to_hit_rule.advantage is AdvantageRule.NONE else " [adv|dis]"
 
     @commands.typed(
         "attack",
         "attack ATTACKER TARGET [with WEAPON]"
         + own
-        + " [+N|-N] [adv|dis] [roll N[,N]] [damage roll N,...]",
+        + " [+N|-N]"
+        + adv
+        + " [roll N[,N]] [damage roll N,...]",
         f"d20 + to-hit against the target's {rules.defence_name}: meet or beat it to hit, "
         "then damage",
         AttackIntent,

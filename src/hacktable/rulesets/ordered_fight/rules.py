@@ -23,6 +23,10 @@ from ...play.character import Character
 from ...rules.checks.against_dc import AgainstDCRule
 from ...rules.hit_points import HitPointRule
 
+TYPE_CHECKING = False  # the stage is named only in annotations (it imports this module)
+if TYPE_CHECKING:
+    from .stage import Stage
+
 __all__ = ["Attack", "FightRules", "FoeStats", "dex_modifier"]
 
 Settings = Callable[[str], object]
@@ -48,6 +52,8 @@ class Attack:
         critical_bonus: added once more on a critical hit (fantasy-hack F3: the STR
             modifier again, "doubles the STR modifier").
         explanation: the to-hit in words (``"STR +3, level 2, Fighter +1"``).
+        critical_name: what the critical bonus is, in the damage line (``"STR"``:
+            "the dice 2 times, STR again"; docs/rulings.md H481).
     """
 
     weapon: str
@@ -56,6 +62,7 @@ class Attack:
     bonus: int = 0
     critical_bonus: int = 0
     explanation: str = ""
+    critical_name: str = "the bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +232,12 @@ class FightRules:
             RuleError: the tracker is off.
         """
         del setting
+
+    def scene_over(self, stage: Stage) -> None:
+        """End what lasts until the fight (the "action scene") is over, as ``fight end``
+        ends it: fantasy-hack's chase fatigue (F5; docs/rulings.md H472); nothing by
+        default."""
+        del stage
 
     # -- attacks -------------------------------------------------------------------------
     def attacker_disadvantages(self, character: Character) -> tuple[str, ...]:

@@ -336,6 +336,7 @@ def _end(stage: Stage) -> Reply:
     stage.say(f"Fight {fight.number} ends after {fight.round} round(s)", "title")
     for key in fight.combatant_keys():
         stage.say(f"  {fight.name_of(key)}: {stage.hp_text(key)}")
+    stage.rules.scene_over(stage)
     stage.fight = None
     stage.detail["fight"] = fight.number
     return stage.commit("fight.end")

@@ -116,8 +116,9 @@ def resolve_init(ctx: Context, intent: InitIntent, rules: FightRules) -> Reply:
     initiative = roll_initiative(combatants, stage.rng, rules.tie_name)
     order = tuple(keys[name] for name in initiative.names)
     stage.say(f"Fight {fight.number}, initiative (d20 + {rules.tie_name} modifier):", "title")
-    for roll in initiative.order:
-        stage.say(f"  {roll.place}. {roll.describe()}", "dice")
+    before = ("", *initiative.names)  # each tie names the one it comes after (H480)
+    for roll, after in zip(initiative.order, before, strict=False):
+        stage.say(f"  {roll.place}. {roll.describe(after)}", "dice")
     stage.detail["initiative"] = {
         "dice": list(initiative.dice),
         "order": [

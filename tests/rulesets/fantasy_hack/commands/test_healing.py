@@ -131,5 +131,16 @@ def test_in_a_fight_treatment_waits_and_stabilising_is_the_healers_action(
         shown = text(layer, "stabilise Mara Ottvar roll 15")
         fight = fight_in(layer.session.state)
     assert "out of turn" in shown
+    assert "the GM's free stabilising check" in shown  # not "free attack" (H474)
     assert fight is not None
     assert fight.log[-1].what == "stabilise Ottvar"
+
+
+def test_a_refused_treatment_names_the_patient(tmp_path: Path) -> None:
+    """H325: treating a character at maximum HP is refused before anything is rolled;
+    the line says who ("Ottvar: at maximum HP (20) ..."), and nothing changes."""
+    with campaign(tmp_path / "c.db", MARA, OTTVAR) as layer:  # a new character: full HP
+        before = len(layer.session.log())
+        with pytest.raises(RuleError, match=r"^Ottvar: at maximum HP \(\d+\)"):
+            layer.run("treat Mara Ottvar")
+        assert len(layer.session.log()) == before

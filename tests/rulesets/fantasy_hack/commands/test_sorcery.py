@@ -49,6 +49,7 @@ def test_a_magic_dart_pays_hits_and_damages_a_character(tmp_path: Path) -> None:
         assert layer.session.character("Ottvar").hp == ottvar_hp - 6
         lines = shown.splitlines()
         assert "odds success 55.00%" in lines[1]  # odds before the dice
+        assert lines[1].endswith("odds success 55.00% (critical 5.00%)")  # no fumble: H470
         assert "d20 15 + 5 = 20 >= AC 15" in shown
         layer.run("undo")
         assert layer.session.character("Mara").hp == mara_hp
@@ -128,3 +129,4 @@ def test_a_player_casts_only_on_their_turn(tmp_path: Path) -> None:
             layer.run("cast Mara glow", principal=ann)
         shown = text(layer, "cast Mara glow")
     assert "out of turn" in shown
+    assert "the GM's free spell" in shown  # not "free attack" (H474)

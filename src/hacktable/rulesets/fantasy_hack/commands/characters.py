@@ -11,7 +11,7 @@ the highest, H302), adds the race's +2, rolls HP = STR + 1d6 and gives the class
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -230,8 +230,14 @@ def _list(session: CampaignView[FantasyHackCharacter]) -> Reply:
     return reply
 
 
-def _ask_choices(ctx: Context, choices: CreationChoices, method: str) -> CreationChoices:
-    """Ask the console for the race, class, order and affinity a line left out."""
+def _ask_choices(
+    ctx: Context,
+    choices: CreationChoices,
+    method: str,
+    rolled: Callable[[], tuple[creation.RolledStat, ...]],
+) -> CreationChoices:
+    """Ask the console for the race, class, order and affinity a line left out; the
+    4d6 are ``rolled()`` before the order is asked, so the player sees them (H478)."""
     race, klass = choices.race, choices.klass
     if race is None:
         race = ask_until(
@@ -247,11 +253,11 @@ def _ask_choices(ctx: Context, choices: CreationChoices, method: str) -> Creatio
         )
     order = choices.order
     if order is None and not isinstance(choices.stats, tuple):
-        how = (
-            "the array 16, 13, 11"
-            if (choices.stats or method) == "array"
-            else "4d6 drop the lowest, rolled next"
-        )
+        if (choices.stats or method) == "array":
+            how = "the array 16, 13, 11"
+        else:
+            scores = sorted((r.score for r in rolled()), reverse=True)
+            how = "4d6 drop the lowest, " + ", ".join(map(str, scores))
         default = ",".join(creation.default_order(class_named(klass)))
 
         def check(answer: str) -> None:
@@ -286,8 +292,16 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     owner = shared.owner_of_new(ctx, name, choices.player)
     ruleset = fantasy_of(session)
     method = str(session.setting("stat-method"))
+    rng = session.rng()
+    rolls: list[tuple[creation.RolledStat, ...]] = []
+
+    def rolled() -> tuple[creation.RolledStat, ...]:
+        if not rolls:  # from the creation's own dice, once (H478)
+            rolls.append(creation.roll_stats(rng))
+        return rolls[0]
+
     if ctx.ask is not None:
-        choices = _ask_choices(ctx, choices, method)
+        choices = _ask_choices(ctx, choices, method, rolled)
     if choices.race is None or choices.klass is None:
         raise RuleError(
             f"a fantasy-hack character needs --race ({', '.join(RACES)}) and --class "
@@ -307,8 +321,9 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
         affinities=choices.affinities,
         raises=choices.raises,
         hp_method=str(session.setting("hp-method")),
+        rolled=rolls[0] if rolls else None,
     )
-    made = ruleset.create_character(spec, session.rng())
+    made = ruleset.create_character(spec, rng)
     character = made.character
     reply = Reply().extend(made.lines).add("").extend(ruleset.character_sheet(character))
     words = ["character", "new", name, "--race", character.race, "--class", character.klass]

@@ -26,7 +26,7 @@ from ...ordered_fight.stage import Stage
 from ...ordered_fight.state import FOES
 from .. import chase as rules
 from ..chase import Outcome, Runner
-from ..chase_state import CHASE_KEY, ChaseState, chase_in, foe_runner, rest_foe, runner_of, tire_foe
+from ..chase_state import CHASE_KEY, ChaseState, chase_in, foe_runner, runner_of, tire_foe
 from ..fight_rules import FATIGUED, FIGHT_RULES
 from ..legal import OFFERS
 from .chase_words import (
@@ -202,8 +202,8 @@ a horse's +10. A margin of 10 or more ends it: the one fleeing escapes, or is ca
 and the fight goes on. From round 5 each side not yet fatigued first checks Athletics
 + STR against DC 15 or is fatigued (-5 to chase rolls; -2 to hit and damage in the
 fight). 'roll N,N' enters the d20s: any fatigue checks first, then the chase roll,
-the one fleeing's die first each time (RULINGS G5). 'chase end': the scene is over
-(the fatigue goes).
+the one fleeing's die first each time (RULINGS G5). 'chase end' ends the chase; the
+fatigue lasts until 'fight end', the end of the action scene (H472).
 """,
 )
 def chase_command(ctx: Context, intent: ChaseIntent) -> Reply:
@@ -258,7 +258,20 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
                     "odds",
                     log=False,
                 )
-    odds = rules.round_odds(chase, fleeing_situational=mine, pursuer_situational=theirs)
+    result = rules.chase_round(
+        chase, stage.rng, fleeing_situational=mine, pursuer_situational=theirs
+    )
+    after = replace(state, chase=result.chase)
+    lines = result.chase.history[len(chase.history) :]
+    for line in lines[: len(result.fatigue)]:  # the fatigue checks come first (H322)
+        stage.say(f"  {line}", "dice")
+    rolled_at = result.chase  # as the fatigue checks left the sides: the chase roll's odds
+    if any(f.fatigued for f in result.fatigue):  # H475
+        stage.say(
+            f"  Athletics + DEX now: {_terms(rolled_at.fleeing, mine)}; "
+            f"{_terms(rolled_at.pursuer, theirs)}"
+        )
+    odds = rules.round_odds(rolled_at, fleeing_situational=mine, pursuer_situational=theirs)
     stage.say(
         _opposed_line(odds.opposed, chase.fleeing.name, chase.pursuer.name), "odds", log=False
     )
@@ -267,11 +280,7 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
         "odds",
         log=False,
     )
-    result = rules.chase_round(
-        chase, stage.rng, fleeing_situational=mine, pursuer_situational=theirs
-    )
-    after = replace(state, chase=result.chase)
-    for line in result.chase.history[len(chase.history) :]:
+    for line in lines[len(result.fatigue) :]:
         stage.say(f"  {line}", "dice")
     _tire(stage, after, state)
     outcome = result.chase.outcome
@@ -279,8 +288,7 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
         stage.say(f"  => {chase.fleeing.name} escapes: 'chase end'", "success")
     elif outcome is Outcome.CAUGHT:
         stage.say(
-            f"  => {chase.pursuer.name} catches up: the fight goes on ('chase end' when "
-            "the scene is over)",
+            f"  => {chase.pursuer.name} catches up: the fight goes on ('chase end' ends the chase)",
             "failure",
         )
     else:
@@ -298,21 +306,37 @@ def _round(stage: Stage, state: ChaseState, modifiers: tuple[tuple[str, int], ..
     return stage.commit("chase.round")
 
 
+def _how_it_ended(state: ChaseState) -> str:
+    """One phrase for how the chase stands as it ends (H472)."""
+    fleeing, pursuer = state.chase.fleeing.name, state.chase.pursuer.name
+    if not state.given:
+        return f"{pursuer} lets {fleeing} go"
+    phrases = {
+        Outcome.ESCAPED: f"{fleeing} escaped {pursuer}",
+        Outcome.CAUGHT: f"{pursuer} caught {fleeing}",
+        Outcome.HIDDEN: f"{fleeing} hid from {pursuer}",
+        Outcome.FOUND: f"{pursuer} found {fleeing}",
+    }
+    rounds = f" after {state.chase.round} round(s)" if state.chase.round else ""
+    return phrases.get(state.chase.outcome, f"{fleeing} and {pursuer} stop running") + rounds
+
+
 def _end(stage: Stage, state: ChaseState) -> Reply:
-    """End the chase: the scene is over, the fatigue goes (F5; H395)."""
-    stage.say(f"The chase ends ({state.chase.outcome.value}); {state.describe()}", "title")
+    """End the chase. Its fatigue stays while the fight it ran in goes on and ends with
+    it (F5: "ends when the 'action scene' is over"; H395 as H472 amends it)."""
+    stage.say(f"The chase ends: {_how_it_ended(state)}", "title")
     fight = fight_in(stage.session.state)
     for key in (state.fleeing, state.pursuer):
         if not state.runner(key).fatigued:
             continue
-        if key in state.foes:
-            if fight is not None and any(f.key == key for f in fight.foes):
-                stage.fight = fight.with_foe(rest_foe(fight.foe(key)))
-        else:
-            character = stage.character(key)
-            kept = tuple(c for c in character.conditions if c != FATIGUED)
-            stage.update(replace(character, conditions=kept))
-        stage.say(f"  {state.runner(key).name} catches their breath: no longer fatigued")
+        name = state.runner(key).name
+        if fight is not None:
+            stage.say(f"  {name} stays fatigued until the fight ends (-2 to hit and damage, F5)")
+            continue
+        character = stage.character(key)  # a chase kept from before H472: the fight is over
+        kept = tuple(c for c in character.conditions if c != FATIGUED)
+        stage.update(replace(character, conditions=kept))
+        stage.say(f"  {name} catches their breath: no longer fatigued")
     _store(stage, state, None)
     return stage.commit("chase.end")
 
@@ -377,6 +401,8 @@ def mount_command(ctx: Context, intent: MountIntent) -> Reply:
     if key is None:
         raise RuleError(f"{intent.name} is not in the chase")
     name = state.runner(key).name
+    if state.runner(key).mounted != intent.off:  # one mount, one +10: nothing to change
+        raise RuleError(f"{name} is {'not' if intent.off else 'already'} mounted")
     after = replace(state, chase=rules.mount(state.chase, name, not intent.off))
     stage.say(f"{name} {'leaves the mount' if intent.off else 'mounts: +10 to chase rolls'}")
     _store(stage, state, after)

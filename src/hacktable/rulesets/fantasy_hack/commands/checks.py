@@ -241,7 +241,9 @@ class OpposedIntent(Intent):
     def access(self) -> Access:
         """The players of the characters named; the GM when only foes roll."""
         names = [s.character for s in (self.active, self.resisting) if s.character]
-        return Access.play(*names) if names else Access.gm(MONSTER_DICE, "roll for foes")
+        if not names:
+            return Access.gm(MONSTER_DICE, "roll for foes")
+        return Access.play(*names, what="make an opposed check")  # not "may not opposed"
 
     def entered(self) -> tuple[int, ...]:
         """Both d20s entered, the active side's first."""

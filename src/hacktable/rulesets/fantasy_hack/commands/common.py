@@ -153,11 +153,15 @@ def stat_hurt(
 
 
 def acting(
-    session: CampaignView[Any], principal: Principal, character: FantasyHackCharacter
+    session: CampaignView[Any],
+    principal: Principal,
+    character: FantasyHackCharacter,
+    action: str = "action",
 ) -> tuple[Fight | None, str]:
     """The fight going on, and a note when ``character`` acts in it out of turn (the
     GM's; a player is refused: docs/rulings.md H413, H372); ``""`` in turn or when the
-    character is not fighting.
+    character is not fighting. The note names the ``action`` ("spell", "stabilising
+    check"; docs/rulings.md H474).
 
     Raises:
         RuleError, NotAllowedError: as :func:`hacktable.rulesets.ordered_fight.may_act`.
@@ -165,7 +169,7 @@ def acting(
     fight = fight_in(session.state)
     if fight is None or not fight.has_fighter(character.name):
         return fight, ""
-    return fight, may_act(fight, character.key, principal)
+    return fight, may_act(fight, character.key, principal, action)
 
 
 def fight_change(

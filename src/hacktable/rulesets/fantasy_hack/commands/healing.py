@@ -156,7 +156,7 @@ def stabilise_command(ctx: Context, intent: StabiliseIntent) -> Reply:
     healer, patient = _pair(session, intent, "stabilise")
     if not patient.has_condition("dying"):
         raise RuleError(f"{patient.name} is not dying ({patient.hp} HP): nothing to stabilise")
-    fight, note = acting(session, ctx.principal, healer)
+    fight, note = acting(session, ctx.principal, healer, "stabilising check")
     request, _ = checks.character_check(
         healer, checks.parse_terms("MND+Knowledge"), STABILISE_DC, intent.bonus
     )
@@ -219,15 +219,18 @@ def treat_command(ctx: Context, intent: TreatIntent) -> Reply:
     mind = stat_modifier(healer, "MND")
     knowledge = skill_rank(healer, "Knowledge").value
     odds = healing.treatment_odds(mind, knowledge, intent.bonus)
-    treatment = healing.treat(
-        rule,
-        pool_of(patient),
-        injury_of(session.state, patient),
-        mind,
-        knowledge,
-        session.rng(),
-        situational=intent.bonus,
-    )
+    try:
+        treatment = healing.treat(
+            rule,
+            pool_of(patient),
+            injury_of(session.state, patient),
+            mind,
+            knowledge,
+            session.rng(),
+            situational=intent.bonus,
+        )
+    except RuleError as error:  # the refusal names the patient, not only their HP
+        raise RuleError(f"{patient.name}: {error}") from None
     reply = Reply()
     head = _head("treats", healer, patient, healing.TREATMENT_DC)
     reply.add(head + (f", situation {intent.bonus:+d}" if intent.bonus else ""), "title")

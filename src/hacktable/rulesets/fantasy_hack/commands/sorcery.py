@@ -20,6 +20,8 @@ from typing import Any
 from ....errors import AmbiguousNameError, RuleError, UnknownNameError
 from ....play.events import Change, Event
 from ....play.outcome import Reply
+from ....rules.checks import FANTASY_HACK_TO_HIT
+from ....rules.checks.against_dc import describe_odds
 from ....rules.hit_points import FANTASY_HACK_NPC
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
@@ -305,7 +307,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     fight = fight_in(session.state)
     aims = [_aim(session, fight, name) for name in intent.targets]
     _check_targets(spell, aims)
-    fight, note = acting(session, ctx.principal, character)
+    fight, note = acting(session, ctx.principal, character, "spell")
     caster = _caster(character)
     rule = rule_for(ruleset, character, session.setting)
     cost = sorcery.pay(rule, pool_of(character), spell, caster)
@@ -330,7 +332,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
         odds = sorcery.magic_to_hit_odds(caster, target.ac, intent.bonus)
         say(
             f"  Magic To Hit {caster.mind + caster.level + intent.bonus:+d} against "
-            f"{target.name}'s AC {target.ac}: odds {odds.describe()}",
+            f"{target.name}'s AC {target.ac}: odds {describe_odds(FANTASY_HACK_TO_HIT, odds)}",
             "odds",
             logged=False,
         )
