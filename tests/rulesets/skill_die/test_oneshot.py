@@ -34,6 +34,12 @@ def test_skill_odds_on_the_difficulty_s_die() -> None:
     assert json.loads(out)["success"] == "51/100"  # 1 - (7/10)^2
 
 
+def test_the_odds_in_words_name_no_critical() -> None:
+    """RULINGS S1, S2: no face is critical, so the words do not offer a 0% one."""
+    _code, out, _ = in_process(main, ["odds", *RULESET, "--modifier", "2", "--dc", "15"])
+    assert out.splitlines()[-1] == "success 45.00%, failure 55.00%"
+
+
 def test_a_seeded_test_is_reproducible_and_explained() -> None:
     args = ["test", *RULESET, "--modifier", "1", "--dc", "10", "--dis", "--seed", "5", "--json"]
     first, second = in_process(main, args), in_process(main, args)

@@ -109,6 +109,7 @@ def check(
         inputs,
         partial(checks.odds, request),
         partial(checks.resolve_with_margin, request),
+        criticals=False,  # RULINGS S1, S2: no face is critical
     )
 
 
