@@ -291,3 +291,24 @@ def test_the_offers_are_well_formed_and_a_random_playthrough_never_typos(table: 
         done += 1
     assert done > 40
     assert table.session.state.get("counter", "fights")  # fights were started
+
+
+def test_damage_dice_entered_without_the_d20_are_refused_not_read_as_it(table: Table) -> None:
+    """RULINGS G5: entered dice are read in the order drawn; damage dice alone must not
+    become the to-hit d20."""
+    _setup(table)
+    table("init roll 13,4")
+    with pytest.raises(RuleError, match="comes after the to-hit dice"):
+        table("attack Ottvar mugger damage roll 9")  # not a d20 9 that hits
+    assert table.fight().foe("mugger").pool.hp == 12
+
+
+def test_damage_dice_are_not_read_as_an_advantages_second_d20(soft: Table) -> None:
+    """RULINGS G5, S1: under advantage the attack draws two d20s before the damage."""
+    soft.add("Mara", STR=16, DEX=10)
+    soft("fight start")
+    soft("fight add goblin")
+    soft("init roll 13,4")
+    with pytest.raises(RuleError, match="both d20s"):
+        soft("attack Mara goblin adv roll 9 damage roll 6")
+    assert soft.fight().foe("goblin").pool.hp == soft.fight().foe("goblin").pool.max_hp

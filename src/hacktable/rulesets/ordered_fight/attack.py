@@ -21,6 +21,7 @@ from ...play.principal import NotAllowedError, Principal, Role
 from ...rules import hit_points
 from ...rules.checks import against_dc
 from ...rules.checks.against_dc import AgainstDCRequest
+from ...rules.checks.values import AdvantageRule
 from ...rules.hit_points import Condition, HitPointRule
 from ...rules.resolution import Critical
 from .. import harm
@@ -195,6 +196,7 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         () if fight.side_of(key) == FOES else rules.attacker_disadvantages(stage.character(key))
     )
     advantage = Advantage.net(intent.adv + len(sources), intent.dis + len(hindrances))
+    _check_entered(intent, rules, advantage)
     against = f"{rules.defence_name} {dc}"
     request = AgainstDCRequest(attack.to_hit + intent.modifier, dc, advantage, against)
     odds = against_dc.odds(rules.to_hit_rule, request)
@@ -251,6 +253,27 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         now = replace(now, acted=(*now.acted, key))
     stage.fight = now.logged(key, what)
     return stage.commit("fight.attack", actor=name)
+
+
+def _check_entered(intent: AttackIntent, rules: FightRules, advantage: Advantage) -> None:
+    """Refuse damage dice entered without every d20 before them: the dice are drawn in
+    order, so they would be read as the to-hit d20 (RULINGS G5).
+
+    Raises:
+        RuleError: ``damage roll`` without ``roll``, or with one d20 where the rule's
+            advantage or disadvantage rolls two.
+    """
+    if not intent.damage_roll:
+        return
+    pairs = advantage is not Advantage.NONE and rules.to_hit_rule.advantage is (
+        AdvantageRule.BEST_OF_TWO
+    )
+    needed = 2 if pairs else 1
+    if len(intent.roll) < needed:
+        shown = "roll N,N (both d20s)" if pairs else "roll N (the d20)"
+        raise RuleError(
+            f"'damage roll' comes after the to-hit dice: enter {shown} before it (RULINGS G5)"
+        )
 
 
 def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
