@@ -160,3 +160,14 @@ def test_at_minus_20_dead_at_0_unconscious(table: Table) -> None:
     vex = table.character("Vex")
     assert vex.unconscious
     assert not vex.dead
+
+
+def test_a_character_named_twice_rests_once(table: Table) -> None:
+    """RULINGS S7: one rest heals 1d8 + CON once; naming Ana twice is refused, nothing
+    rolled or changed."""
+    table.crew()
+    ana = table.character("Ana")
+    table.session.commit_character("test.setup", ana, replace(ana, hp=1), "hurt", "")
+    with pytest.raises(RuleError, match="twice"):
+        table.run("rest Ana ana roll 8,8")
+    assert table.character("Ana").hp == 1

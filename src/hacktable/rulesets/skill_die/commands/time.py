@@ -235,9 +235,13 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
     living = [c for c in session.characters() if not c.dead]
     if intent.names:
         named = [session.character(n) for n in intent.names]
+        seen: set[str] = set()
         for character in named:
             if character.dead:
                 raise RuleError(f"{character.name} is dead: the dead do not rest")
+            if fold(character.name) in seen:
+                raise RuleError(f"rest names {character.name} twice: one rest each (RULINGS S7)")
+            seen.add(fold(character.name))
     else:
         named = living
     if not named:
