@@ -211,3 +211,10 @@ def test_a_player_checks_their_own_character_only(table: Table) -> None:
         table.run("check Ana CHA dc 10", bea)
     with pytest.raises(NotAllowedError):
         table.run("time +1h", bea)
+
+
+@pytest.mark.parametrize("line", ["odds +2 dc 15 roll 4", "odds skill 3 hard roll 2"])
+def test_bare_odds_refuse_entered_dice_as_a_characters_odds_do(table: Table, line: str) -> None:
+    """RULINGS G5: an entered die is never silently dropped; odds roll nothing."""
+    with pytest.raises(HacktableError, match="odds rolls nothing"):
+        table.run(line)

@@ -156,11 +156,12 @@ def _read_odds(args: Args) -> OddsIntent:
     first = args.word("NAME, MOD or 'skill'")
     if first.lower() == "skill":
         level = args.integer("LEVEL")
-        intent = _read_tail(args, "", "skill")
-        return OddsIntent(intent, level=level)
-    if first.lstrip("+-").isdigit():
-        return OddsIntent(_read_tail(args, "", "ability"), modifier=args.to_int(first, "MOD"))
-    odds = OddsIntent(read_check_from(args, first))
+        odds = OddsIntent(_read_tail(args, "", "skill"), level=level)
+    elif first.lstrip("+-").isdigit():
+        modifier = args.to_int(first, "MOD")
+        odds = OddsIntent(_read_tail(args, "", "ability"), modifier=modifier)
+    else:
+        odds = OddsIntent(read_check_from(args, first))
     if odds.check.options.entered:
         raise args.error("odds rolls nothing: 'roll' is for 'check'")
     return odds
