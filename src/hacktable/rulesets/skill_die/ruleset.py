@@ -230,9 +230,12 @@ class SkillDie(Ruleset[SkillDieCharacter]):
     def character_sheet(
         self, character: SkillDieCharacter, state: CampaignState | None = None
     ) -> tuple[str, ...]:
-        """The sheet (:func:`.sheet.character_sheet`)."""
-        del state
-        return sheet.character_sheet(character)
+        """The sheet (:func:`.sheet.character_sheet`), its modifiers by the campaign's
+        ``ability-modifier`` setting when ``state`` is given (RULINGS S1; H341)."""
+        method = self.setting("ability-modifier").default
+        if state is not None:
+            method = state.get("setting", "ability-modifier") or method
+        return sheet.character_sheet(character, str(method))
 
     def condition_label(self, condition: str) -> str:
         """How skill-die names its conditions (RULINGS S3, S6)."""

@@ -279,7 +279,9 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     rolled = creation.roll_abilities(session.rng()) if scores is None else None
     made = creation.build_character(ruleset.content, spec, rolled)
     character = made.character
-    reply = Reply().extend(made.lines).add("").extend(ruleset.character_sheet(character))
+    reply = (
+        Reply().extend(made.lines).add("").extend(ruleset.character_sheet(character, session.state))
+    )
     words = ["character", "new", name, "--role", character.role]
     words += ["--abilities", ",".join(str(s) for _, s in character.scores)]
     spent = creation.check_points(ruleset.content, points, skills)
