@@ -109,6 +109,10 @@ def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     return may_act(fight, key, stage.ctx.principal, surprised_source=stage.rules.surprised_source)
 
 
+_VERBS = {"spell": "cast", "stabilising check": "stabilise", "break-away": "flee"}
+"""What a player refused out of turn is told they may not do, by the action's name."""
+
+
 def may_act(
     fight: Fight,
     key: str,
@@ -144,9 +148,10 @@ def may_act(
     if fight.current == key:
         return ""
     if principal.role is not Role.GM:
+        verb = _VERBS.get(action, action)  # what is refused names the action (H502)
         raise NotAllowedError(
             principal.name,
-            f"attack with {name}",
+            f"{verb} with {name}",
             f"it is {fight.whose_turn()} turn (docs/rulings.md H372)",
         )
     return f"out of turn ({fight.whose_turn()} turn): the GM's free {action}"

@@ -59,6 +59,10 @@ class FightStartIntent(FightIntent):
     names: tuple[str, ...] = ()
     surprise_by: str = ""
 
+    def access(self) -> Access:
+        """The GM's: running the fight; a player is told ``fight start`` (H500)."""
+        return Access.gm(FIGHTS, "fight start")
+
 
 @dataclass(frozen=True, slots=True)
 class FightAddIntent(FightIntent):
@@ -100,6 +104,10 @@ class FightStatusIntent(FightIntent):
 @dataclass(frozen=True, slots=True)
 class FightEndIntent(FightIntent):
     """The fight is over."""
+
+    def access(self) -> Access:
+        """The GM's: running the fight; a player is told ``fight end`` (H500)."""
+        return Access.gm(FIGHTS, "fight end")
 
 
 def read_fight(args: Args) -> FightIntent:

@@ -21,7 +21,7 @@ from ....play.outcome import Reply
 from ....rules.checks.opposed import OpposedOdds
 from ...context import CampaignView, Context
 from ...grammar import Intent
-from ...ordered_fight import fight_in
+from ...ordered_fight import fight_in, may_act
 from ...ordered_fight.stage import Stage
 from ...ordered_fight.state import FOES
 from .. import chase as rules
@@ -152,6 +152,8 @@ def flee_command(ctx: Context, intent: FleeIntent) -> Reply:
             raise RuleError(f"{fight.name_of(key)} is {stage.hp_text(key)}: no chase")
     if fight.side_of(runner) == fight.side_of(pursuer):
         raise RuleError(f"{fight.name_of(pursuer)} is on {fight.name_of(runner)}'s side")
+    # breaking away is the runner's action: a player's on their turn (H501)
+    out_of_turn = may_act(fight, runner, ctx.principal, "break-away")
     begun = rules.begin(_runner(stage, runner), _runner(stage, pursuer))
     fleeing, chaser = begun.fleeing, begun.pursuer
     stage.say(
@@ -159,6 +161,8 @@ def flee_command(ctx: Context, intent: FleeIntent) -> Reply:
         f"{fleeing.chase_modifier(intent.modifier):+d} vs {chaser.chase_modifier():+d} (F5)",
         "title",
     )
+    if out_of_turn:
+        stage.say(f"  {out_of_turn}", "note")
     odds = rules.break_away_odds(begun, fleeing_situational=intent.modifier)
     stage.say(_opposed_line(odds, fleeing.name, chaser.name), "odds", log=False)
     result = rules.break_away(begun, stage.rng, fleeing_situational=intent.modifier)
