@@ -270,3 +270,27 @@ def test_a_player_may_not_roll_an_opposed_check_for_anothers_character(tmp_path:
         pytest.raises(NotAllowedError, match=refused),
     ):
         layer.run("opposed Ottvar STR+Athletics vs Tess DEX+Athletics", principal=ann)
+
+
+def test_a_player_enters_only_their_own_die_in_an_opposed_check(tmp_path: Path) -> None:
+    """RULINGS G5 (a player enters the dice of their own character's rolls; docs/
+    rulings.md H248): against a foe, the player's ``roll N`` is their character's d20
+    and the foe's comes from the GM's seeded stream; a second face (the foe's) is
+    refused, and nothing is stored."""
+    lines = ("player add Ann", OTTVAR + " --player Ann")
+    ann = Principal(Role.PLAYER, "Ann")
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError):
+            layer.run("opposed 8 vs Ottvar MND+Subterfuge roll 1,20", principal=ann)
+        assert layer.session.state.last_seq == before
+        reply = text(layer, "opposed 8 vs Ottvar MND+Subterfuge roll 20", principal=ann)
+        assert "Ottvar d20 20 + 1 = 21" in reply
+        assert "dice entered by Ann, not rolled: d20 20 (RULINGS G5)" in reply
+
+
+def test_the_gm_may_enter_both_dice_of_an_opposed_check(tmp_path: Path) -> None:
+    """RULINGS G5: the GM may enter any die, the foe's too (the Ottvar example's sneak)."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        reply = text(layer, "opposed 8 vs Ottvar MND+Subterfuge roll 3,4")
+        assert "the foe d20 3 + 8 = 11 against Ottvar d20 4 + 1 = 5" in reply
