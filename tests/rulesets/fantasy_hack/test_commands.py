@@ -294,3 +294,15 @@ def test_the_gm_may_enter_both_dice_of_an_opposed_check(tmp_path: Path) -> None:
     with campaign(tmp_path / "c.db", OTTVAR) as layer:
         reply = text(layer, "opposed 8 vs Ottvar MND+Subterfuge roll 3,4")
         assert "the foe d20 3 + 8 = 11 against Ottvar d20 4 + 1 = 5" in reply
+
+
+def test_the_unconscious_make_no_checks(tmp_path: Path) -> None:
+    """RULINGS F1: "A character at 0 HP or below is unconscious": no check, no side of an
+    opposed check, and nothing is stored."""
+    with campaign(tmp_path / "c.db", OTTVAR, "hp Ottvar 0") as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError, match="unconscious"):
+            layer.run("check Ottvar STR+Athletics dc 15")
+        with pytest.raises(RuleError, match="unconscious"):
+            layer.run("opposed 3 vs Ottvar MND+Subterfuge")
+        assert layer.session.state.last_seq == before

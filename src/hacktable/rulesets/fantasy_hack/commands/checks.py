@@ -34,6 +34,7 @@ from ..derived import Total
 from ..foe_checks import creature_terms, foe_terms
 from ..legal import OFFERS
 from ..ruleset import FantasyHack
+from .common import up
 from .registry import COMMANDS
 
 __all__ = ["CheckIntent", "OddsIntent", "OpposedIntent", "SideSpec"]
@@ -158,6 +159,7 @@ def check_command(ctx: Context, intent: CheckIntent) -> Reply:
     )
     if character.dead:
         raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make a check")  # RULINGS F1: at 0 HP or below, unconscious
     odds = checks.odds(request)
     result: TestResult = checks.resolve(request, session.rng())
     reply = Reply()
@@ -281,6 +283,9 @@ def _side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side, str
         if found is not None:
             return found
     character: FantasyHackCharacter = session.character(spec.character)
+    if character.dead:
+        raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make an opposed check")  # RULINGS F1: at 0 HP or below, unconscious
     request, total = checks.character_check(character, checks.parse_terms(spec.terms), 10)
     terms = ", ".join(f"{w} {a:+d}" for w, a in total.terms)
     if spec.modifier:
