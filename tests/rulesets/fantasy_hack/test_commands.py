@@ -306,3 +306,17 @@ def test_the_unconscious_make_no_checks(tmp_path: Path) -> None:
         with pytest.raises(RuleError, match="unconscious"):
             layer.run("opposed 3 vs Ottvar MND+Subterfuge")
         assert layer.session.state.last_seq == before
+
+
+def test_the_logged_command_gives_the_stats_as_given_not_as_made(tmp_path: Path) -> None:
+    """The log's command is the one that made the character: its --stats are the
+    scores given (RULINGS F1), before the race's +2 and the level's raises, so typing it
+    again makes the same character (a Dwarf's STR 14 is 16 once, never 18)."""
+    line = "character new D --race dwarf --class fighter --stats 14,10,9 --level 3 --raise DEX"
+    with campaign(tmp_path / "c.db", line) as layer:
+        logged = layer.session.log()[-1].command
+        assert dict(layer.session.character("D").scores) == {"STR": 16, "DEX": 11, "MND": 9}
+    assert "--stats 14,10,9" in logged
+    assert "--raise DEX" in logged
+    with campaign(tmp_path / "again.db", logged) as layer:
+        assert dict(layer.session.character("D").scores) == {"STR": 16, "DEX": 11, "MND": 9}
