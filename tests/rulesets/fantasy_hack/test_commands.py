@@ -320,3 +320,19 @@ def test_the_logged_command_gives_the_stats_as_given_not_as_made(tmp_path: Path)
     assert "--raise DEX" in logged
     with campaign(tmp_path / "again.db", logged) as layer:
         assert dict(layer.session.character("D").scores) == {"STR": 16, "DEX": 11, "MND": 9}
+
+
+def test_a_dead_foe_makes_no_opposed_check(tmp_path: Path) -> None:
+    """RULINGS F1 ("NPCs die at 0"): the dead mugger of the fight does not sneak."""
+    lines = (
+        OTTVAR,
+        "fight start",
+        "fight add Mugger from mugger",
+        "init roll 14,9",
+        "attack Ottvar Mugger roll 20 damage roll 8,8",
+    )
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError, match="Mugger is dead"):
+            layer.run("opposed Mugger DEX+Subterfuge vs Ottvar MND+Subterfuge")
+        assert layer.session.state.last_seq == before

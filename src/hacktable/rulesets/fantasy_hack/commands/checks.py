@@ -300,6 +300,9 @@ def _foe_side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side,
     fight = fight_in(session.state)
     if fight is not None and fight.has_foe(spec.character):
         foe = fight.foe(spec.character)
+        if foe.dead or foe.down:
+            state = "dead" if foe.dead else "down"
+            raise RuleError(f"{foe.name} is {state}: it makes no checks (RULINGS F1)")
         name, parts = foe.name, foe_terms(foe, terms)
     else:
         try:
