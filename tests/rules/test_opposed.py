@@ -165,3 +165,14 @@ def test_seeded_rolls_agree_with_the_odds() -> None:
     assert opposed.resolve(BEST, active, resisting, again) == opposed.resolve(
         BEST, active, resisting, random.Random(11)
     )
+
+
+def test_each_side_may_roll_from_its_own_source() -> None:
+    """RULINGS G5 (H248): a player's entered die is their side's alone; the foe's side
+    draws from the GM's source, and neither source is touched by the other side."""
+    mine, gm = Faces(20), Faces(3)
+    result = opposed.resolve(
+        FANTASY_HACK_OPPOSED, Side("foe", 8), Side("Ottvar", 1), mine, active_rng=gm
+    )
+    assert (result.active.face, result.resisting.face) == (3, 20)
+    assert result.margin == 11 - 21

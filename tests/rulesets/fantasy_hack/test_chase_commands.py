@@ -195,3 +195,26 @@ def test_the_chase_rolls_odds_follow_this_rounds_fatigue_checks(tmp_path: Path) 
     assert shown[now + 1].startswith("  odds: Mugger wins 26.25%")
     assert shown[now - 1].startswith("  Ottvar fatigue: d20 15")
     assert shown[now + 3].startswith("  round 5: Mugger d20 10 against Ottvar d20 6 + 5 = 11")
+
+
+def test_a_player_enters_only_their_own_die_to_flee_and_hide(tmp_path: Path) -> None:
+    """RULINGS G5 (docs/rulings.md H248): a player's ``roll N`` is their character's d20;
+    the foe's opposing die is the GM's, from its own seeded stream. A second face (the
+    foe's) is refused and nothing is stored."""
+    from hacktable.play.principal import Principal, Role
+
+    ann = Principal(Role.PLAYER, "Ann")
+    lines = ("player add Ann", SETUP[0] + " --player Ann", *SETUP[1:])
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError):
+            layer.run("flee Ottvar roll 20,1", principal=ann)
+        assert layer.session.state.last_seq == before
+        shown = text(layer, "flee Ottvar roll 20", principal=ann)
+        assert "dice entered by Ann, not rolled: d20 20 (RULINGS G5)" in shown
+        assert layer.session.log()[-1].detail["break_away"]["faces"][0] == 20
+        layer.run("chase Mugger")
+        with pytest.raises(RuleError):
+            layer.run("hide Ottvar roll 20,1", principal=ann)
+        shown = text(layer, "hide Ottvar roll 20", principal=ann)
+        assert "dice entered by Ann, not rolled: d20 20 (RULINGS G5)" in shown

@@ -270,3 +270,69 @@ def test_a_player_may_not_roll_an_opposed_check_for_anothers_character(tmp_path:
         pytest.raises(NotAllowedError, match=refused),
     ):
         layer.run("opposed Ottvar STR+Athletics vs Tess DEX+Athletics", principal=ann)
+
+
+def test_a_player_enters_only_their_own_die_in_an_opposed_check(tmp_path: Path) -> None:
+    """RULINGS G5 (a player enters the dice of their own character's rolls; docs/
+    rulings.md H248): against a foe, the player's ``roll N`` is their character's d20
+    and the foe's comes from the GM's seeded stream; a second face (the foe's) is
+    refused, and nothing is stored."""
+    lines = ("player add Ann", OTTVAR + " --player Ann")
+    ann = Principal(Role.PLAYER, "Ann")
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError):
+            layer.run("opposed 8 vs Ottvar MND+Subterfuge roll 1,20", principal=ann)
+        assert layer.session.state.last_seq == before
+        reply = text(layer, "opposed 8 vs Ottvar MND+Subterfuge roll 20", principal=ann)
+        assert "Ottvar d20 20 + 1 = 21" in reply
+        assert "dice entered by Ann, not rolled: d20 20 (RULINGS G5)" in reply
+
+
+def test_the_gm_may_enter_both_dice_of_an_opposed_check(tmp_path: Path) -> None:
+    """RULINGS G5: the GM may enter any die, the foe's too (the Ottvar example's sneak)."""
+    with campaign(tmp_path / "c.db", OTTVAR) as layer:
+        reply = text(layer, "opposed 8 vs Ottvar MND+Subterfuge roll 3,4")
+        assert "the foe d20 3 + 8 = 11 against Ottvar d20 4 + 1 = 5" in reply
+
+
+def test_the_unconscious_make_no_checks(tmp_path: Path) -> None:
+    """RULINGS F1: "A character at 0 HP or below is unconscious": no check, no side of an
+    opposed check, and nothing is stored."""
+    with campaign(tmp_path / "c.db", OTTVAR, "hp Ottvar 0") as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError, match="unconscious"):
+            layer.run("check Ottvar STR+Athletics dc 15")
+        with pytest.raises(RuleError, match="unconscious"):
+            layer.run("opposed 3 vs Ottvar MND+Subterfuge")
+        assert layer.session.state.last_seq == before
+
+
+def test_the_logged_command_gives_the_stats_as_given_not_as_made(tmp_path: Path) -> None:
+    """The log's command is the one that made the character: its --stats are the
+    scores given (RULINGS F1), before the race's +2 and the level's raises, so typing it
+    again makes the same character (a Dwarf's STR 14 is 16 once, never 18)."""
+    line = "character new D --race dwarf --class fighter --stats 14,10,9 --level 3 --raise DEX"
+    with campaign(tmp_path / "c.db", line) as layer:
+        logged = layer.session.log()[-1].command
+        assert dict(layer.session.character("D").scores) == {"STR": 16, "DEX": 11, "MND": 9}
+    assert "--stats 14,10,9" in logged
+    assert "--raise DEX" in logged
+    with campaign(tmp_path / "again.db", logged) as layer:
+        assert dict(layer.session.character("D").scores) == {"STR": 16, "DEX": 11, "MND": 9}
+
+
+def test_a_dead_foe_makes_no_opposed_check(tmp_path: Path) -> None:
+    """RULINGS F1 ("NPCs die at 0"): the dead mugger of the fight does not sneak."""
+    lines = (
+        OTTVAR,
+        "fight start",
+        "fight add Mugger from mugger",
+        "init roll 14,9",
+        "attack Ottvar Mugger roll 20 damage roll 8,8",
+    )
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError, match="Mugger is dead"):
+            layer.run("opposed Mugger DEX+Subterfuge vs Ottvar MND+Subterfuge")
+        assert layer.session.state.last_seq == before

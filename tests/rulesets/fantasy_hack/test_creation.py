@@ -128,3 +128,28 @@ def test_unknown_race_or_class_names_the_choices() -> None:
         build_character(CharacterSpec("X", "elf", "wizard"), random.Random(1))
     with pytest.raises(RuleError, match="3 to 18"):
         build_character(CharacterSpec("X", "elf", "rogue", scores=(19, 10, 10)), random.Random(1))
+
+
+def test_only_an_expert_has_affinities_and_none_is_dropped() -> None:
+    """RULINGS F4: "Expert: an affinity ... at levels 1, 3, 6 and 9": a Fighter given
+    one is refused, not handed the Expert's +2; an Expert given more affinities, or
+    anyone more --raise stats, than their levels give is refused, not silently cut."""
+    with pytest.raises(RuleError, match="only an Expert"):
+        build_character(
+            CharacterSpec(
+                "F", "human", "fighter", scores=(18, 10, 9), affinities=(("Athletics", "x"),)
+            ),
+            Faces(1),
+        )
+    two = (("Knowledge", "lore"), ("Survival", "forests"))
+    with pytest.raises(RuleError, match="affinit"):
+        build_character(
+            CharacterSpec("E", "elf", "expert", scores=(10, 10, 16), affinities=two), Faces(1)
+        )
+    with pytest.raises(RuleError, match="raise"):
+        build_character(
+            CharacterSpec(
+                "F", "human", "fighter", scores=(16, 10, 9), level=3, raises=("STR", "DEX")
+            ),
+            Faces(1),
+        )

@@ -213,7 +213,15 @@ def _winner(rule: OpposedRule, margin: int) -> Winner:
     )
 
 
-def resolve(rule: OpposedRule, active: Side, resisting: Side, rng: random.Random) -> OpposedResult:
+def resolve(
+    rule: OpposedRule,
+    active: Side,
+    resisting: Side,
+    rng: random.Random,
+    *,
+    active_rng: random.Random | None = None,
+    resisting_rng: random.Random | None = None,
+) -> OpposedResult:
     """Roll an opposed check: the active side's dice first, then the resisting side's.
 
     Args:
@@ -221,14 +229,17 @@ def resolve(rule: OpposedRule, active: Side, resisting: Side, rng: random.Random
         active: the side acting.
         resisting: the side opposing it.
         rng: the random source (RULINGS G1); only ``randrange`` is called.
+        active_rng: the active side's own source instead of ``rng`` (a foe's dice
+            when a player entered theirs: RULINGS G5; docs/rulings.md H248).
+        resisting_rng: the resisting side's own source instead of ``rng``.
 
     Raises:
         RuleError: a side has advantage or disadvantage and the rule has none.
     """
     require_advantage(rule.name, rule.advantage, active.advantage)
     require_advantage(rule.name, rule.advantage, resisting.advantage)
-    mine = _roll_side(rule, active, rng)
-    theirs = _roll_side(rule, resisting, rng)
+    mine = _roll_side(rule, active, rng if active_rng is None else active_rng)
+    theirs = _roll_side(rule, resisting, rng if resisting_rng is None else resisting_rng)
     margin = mine.total - theirs.total
     winner = _winner(rule, margin)
     head = f"{active.label} {mine.shown} against {resisting.label} {theirs.shown}"

@@ -194,16 +194,19 @@ def break_away(
     *,
     fleeing_situational: int = 0,
     pursuer_situational: int = 0,
+    pursuer_rng: random.Random | None = None,
 ) -> BreakAway:
     """Roll the break-away (Part III; F5): the one fleeing must beat an opposed
     Athletics + DEX check; a loss gives the pursuer a free attack and the fight goes on.
+    ``pursuer_rng``: the pursuer's own source (a foe's die when a player entered
+    theirs, RULINGS G5; docs/rulings.md H248), else ``rng``.
 
     Raises:
         RuleError: the chase has already started.
     """
     _need(chase, Outcome.STARTING)
     mine, theirs = _sides(chase, fleeing_situational, pursuer_situational)
-    check = opposed.resolve(FANTASY_HACK_OPPOSED, mine, theirs, rng)
+    check = opposed.resolve(FANTASY_HACK_OPPOSED, mine, theirs, rng, resisting_rng=pursuer_rng)
     away = check.winner is Winner.ACTIVE
     if away:
         line = f"break away: {check.explanation}; {chase.fleeing.name} gets away, the chase is on"
@@ -327,18 +330,19 @@ def hide(
     *,
     hider_situational: int = 0,
     seeker_situational: int = 0,
+    seeker_rng: random.Random | None = None,
 ) -> Hide:
     """The one fleeing tries to hide (Part III; F5): Subterfuge + DEX against the
     pursuer's Subterfuge + MND, the hider must beat it. Hidden ends the chase; found
     leaves the pursuer free to act, as Ottvar's thrown axe, or the chase to go on
-    (docs/rulings.md H323).
+    (docs/rulings.md H323). ``seeker_rng``: the pursuer's own source (G5, H248).
 
     Raises:
         RuleError: the chase is not running.
     """
     _need(chase, Outcome.CHASING)
     mine, theirs = _hide_sides(chase, hider_situational, seeker_situational)
-    check = opposed.resolve(FANTASY_HACK_OPPOSED, mine, theirs, rng)
+    check = opposed.resolve(FANTASY_HACK_OPPOSED, mine, theirs, rng, resisting_rng=seeker_rng)
     if check.winner is Winner.ACTIVE:
         outcome, end = Outcome.HIDDEN, f"{chase.pursuer.name} loses {chase.fleeing.name}"
     else:

@@ -26,7 +26,7 @@ from .character import (
     race_named,
 )
 from .equipment import make_item
-from .levels import gain_level
+from .levels import STAT_LEVELS, gain_level
 
 __all__ = [
     "ARRAY",
@@ -165,7 +165,8 @@ def build_character(
     Raises:
         UnknownNameError: an unknown race or class.
         RuleError: a score outside 3-18, a bad order or level, an Expert with no
-            affinity.
+            affinity, an affinity for any other class (F4), or more affinities or
+            stat raises than the levels give.
     """
     race = race_named(spec.race)
     klass = class_named(spec.klass)
@@ -210,6 +211,19 @@ def build_character(
         raise RuleError(
             "an Expert starts with an affinity: --affinity SKILL:FIELD, like "
             "Knowledge:magical-lore (RULINGS F4)"
+        )
+    if klass != "expert" and spec.affinities:
+        raise RuleError(f"only an Expert has affinities (RULINGS F4), not a {klass}")
+    gives = [n for n in range(2, spec.level + 1) if n in STAT_LEVELS]
+    if len(spec.affinities) > 1 + len(gives) and klass == "expert":
+        raise RuleError(
+            f"an Expert of level {spec.level} has {1 + len(gives)} affinities (levels 1, 3, "
+            f"6, 9: RULINGS F4), not {len(spec.affinities)}"
+        )
+    if len(spec.raises) > len(gives):
+        raise RuleError(
+            f"level {spec.level} gives {len(gives)} stat raises (levels 3, 6, 9), not "
+            f"{len(spec.raises)}: --raise names one stat for each"
         )
     if spec.hp_method == "maximum":
         die, how = 6, "the d6's maximum 6 (hp-method maximum)"

@@ -130,3 +130,20 @@ def test_a_player_casts_only_on_their_turn(tmp_path: Path) -> None:
         shown = text(layer, "cast Mara glow")
     assert "out of turn" in shown
     assert "the GM's free spell" in shown  # not "free attack" (H474)
+
+
+def test_a_player_enters_only_the_casters_dice_not_the_targets(tmp_path: Path) -> None:
+    """RULINGS G5 (docs/rulings.md H248): the caster's player enters the caster's dice
+    (the Magic To Hit, the damage); a target's resistance d20 is the target's, so it
+    comes from the GM's seeded stream, and a face entered for it is refused with
+    nothing stored."""
+    ann = Principal(Role.PLAYER, "Ann")
+    lines = ("player add Ann", "player add Bob", MARA + " --player Ann", OTTVAR + " --player Bob")
+    with campaign(tmp_path / "c.db", *lines) as layer:
+        before = layer.session.state.last_seq
+        with pytest.raises(RuleError):
+            layer.run("cast Mara daze on Ottvar roll 14", principal=ann)  # Ottvar's die
+        assert layer.session.state.last_seq == before
+        shown = text(layer, "cast Mara daze on Ottvar", principal=ann)
+        assert "Ottvar: d20" in shown
+        assert "dice entered" not in shown

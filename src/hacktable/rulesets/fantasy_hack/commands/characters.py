@@ -327,15 +327,15 @@ def _new(ctx: Context, name: str, choices: CreationChoices) -> Reply:
     character = made.character
     reply = Reply().extend(made.lines).add("").extend(ruleset.character_sheet(character))
     words = ["character", "new", name, "--race", character.race, "--class", character.klass]
-    words += (
-        ["--stats", ",".join(str(s) for _, s in character.scores)]
-        if isinstance(stats, tuple)
-        else []
-    )
+    # The scores as given, before the race's +2 and the levels' raises (RULINGS F1):
+    # the logged command makes the same character again.
+    words += ["--stats", ",".join(map(str, stats))] if isinstance(stats, tuple) else []
     if choices.order:
         words += ["--order", ",".join(choices.order)]
     if choices.level > 1:
         words += ["--level", str(choices.level)]
+    if choices.raises:
+        words += ["--raise", ",".join(choices.raises)]
     if character.affinities:
         words += ["--affinity", ",".join(f"{s}:{f.replace(' ', '-')}" for s, f in spec.affinities)]
     if owner is not None:

@@ -42,6 +42,8 @@ from .chase_words import (
 from .registry import COMMANDS
 
 if TYPE_CHECKING:
+    import random
+
     from ..character import FantasyHackCharacter
 
 __all__ = ["ChaseIntent", "FleeIntent", "HideIntent", "MountIntent"]
@@ -125,6 +127,15 @@ def _pursuer_key(stage: Stage, runner: str, given: str | None) -> str:
     return others[0]
 
 
+def _foe_rng(stage: Stage, foe: bool) -> random.Random | None:
+    """The GM's own source for a foe's die when a player entered theirs (a player's
+    entered dice are their character's alone: RULINGS G5; docs/rulings.md H248)."""
+    session = stage.session
+    if foe and session.dice_entered() and not stage.gm:
+        return session.rng(gm=True)
+    return None
+
+
 @COMMANDS.typed(
     "flee",
     "flee RUNNER [from PURSUER] [+N] [roll N,N]",
@@ -136,7 +147,8 @@ The one fleeing rolls d20 + Athletics + DEX against the one they are engaged wit
 (from PURSUER; the only living opponent by default), odds first. A loss: the pursuer
 gets a free attack ('attack PURSUER RUNNER', the GM's out of turn) and the fight goes
 on. A win: they get away; 'chase PURSUER' gives chase, 'chase end' lets them go.
-'roll 11,2' enters the d20s, the one fleeing's first (RULINGS G5).
+'roll 11,2' enters the d20s, the one fleeing's first (RULINGS G5); a player enters
+only their character's ('roll 11'): a foe's die is the GM's (H248).
 """,
 )
 def flee_command(ctx: Context, intent: FleeIntent) -> Reply:
@@ -165,7 +177,12 @@ def flee_command(ctx: Context, intent: FleeIntent) -> Reply:
         stage.say(f"  {out_of_turn}", "note")
     odds = rules.break_away_odds(begun, fleeing_situational=intent.modifier)
     stage.say(_opposed_line(odds, fleeing.name, chaser.name), "odds", log=False)
-    result = rules.break_away(begun, stage.rng, fleeing_situational=intent.modifier)
+    result = rules.break_away(
+        begun,
+        stage.rng,
+        fleeing_situational=intent.modifier,
+        pursuer_rng=_foe_rng(stage, fight.side_of(pursuer) == FOES),
+    )
     stage.say(f"  {result.check.explanation}", "dice")
     stage.detail["break_away"] = {
         "fleeing": fleeing.name,
@@ -356,7 +373,7 @@ def _end(stage: Stage, state: ChaseState) -> Reply:
 The one fleeing must beat the pursuer's total, odds first. Hidden: the pursuer loses
 them and the chase is over. Found: the pursuer may act at once (an attack) or the
 chase rounds go on (docs/rulings.md H323). 'roll 5,14' enters the d20s, the hider's
-first (RULINGS G5).
+first (RULINGS G5); a player enters only their character's: a foe's die is the GM's.
 """,
 )
 def hide_command(ctx: Context, intent: HideIntent) -> Reply:
@@ -376,7 +393,10 @@ def hide_command(ctx: Context, intent: HideIntent) -> Reply:
     )
     odds = rules.hide_odds(chase, hider_situational=intent.modifier)
     stage.say(_opposed_line(odds, hider.name, seeker.name), "odds", log=False)
-    result = rules.hide(chase, stage.rng, hider_situational=intent.modifier)
+    foe = state.pursuer in state.foes
+    result = rules.hide(
+        chase, stage.rng, hider_situational=intent.modifier, seeker_rng=_foe_rng(stage, foe)
+    )
     stage.say(f"  {result.check.explanation}", "dice")
     if result.hidden:
         stage.say(f"  => {seeker.name} loses {hider.name}: the chase is over", "success")

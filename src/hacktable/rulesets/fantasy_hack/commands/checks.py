@@ -18,6 +18,7 @@ from typing import Any
 from ....errors import CommandError, RuleError, UnknownNameError
 from ....play.events import Event
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ....rules.checks import opposed
 from ....rules.checks.variants import FANTASY_HACK_OPPOSED
 from ....rules.render import check_detail
@@ -33,6 +34,7 @@ from ..derived import Total
 from ..foe_checks import creature_terms, foe_terms
 from ..legal import OFFERS
 from ..ruleset import FantasyHack
+from .common import up
 from .registry import COMMANDS
 
 __all__ = ["CheckIntent", "OddsIntent", "OpposedIntent", "SideSpec"]
@@ -157,6 +159,7 @@ def check_command(ctx: Context, intent: CheckIntent) -> Reply:
     )
     if character.dead:
         raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make a check")  # RULINGS F1: at 0 HP or below, unconscious
     odds = checks.odds(request)
     result: TestResult = checks.resolve(request, session.rng())
     reply = Reply()
@@ -261,8 +264,11 @@ def _read_opposed(args: Args) -> OpposedIntent:
         if args.word("roll").lower() != "roll":
             raise args.error("after the two sides only 'roll A,B' may follow")
         faces = args.faces(args.word("the faces rolled"))
-        if len(faces) != 2:
-            raise args.error("an opposed check enters two d20s, the active side's first: roll 14,9")
+        if len(faces) not in (1, 2):
+            raise args.error(
+                "an opposed check enters two d20s, the active side's first: roll 14,9 "
+                "(a player enters only their character's: roll 14)"
+            )
     args.done()
     return OpposedIntent(active, resisting, faces)
 
@@ -277,6 +283,9 @@ def _side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side, str
         if found is not None:
             return found
     character: FantasyHackCharacter = session.character(spec.character)
+    if character.dead:
+        raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make an opposed check")  # RULINGS F1: at 0 HP or below, unconscious
     request, total = checks.character_check(character, checks.parse_terms(spec.terms), 10)
     terms = ", ".join(f"{w} {a:+d}" for w, a in total.terms)
     if spec.modifier:
@@ -291,6 +300,9 @@ def _foe_side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side,
     fight = fight_in(session.state)
     if fight is not None and fight.has_foe(spec.character):
         foe = fight.foe(spec.character)
+        if foe.dead or foe.down:
+            state = "dead" if foe.dead else "down"
+            raise RuleError(f"{foe.name} is {state}: it makes no checks (RULINGS F1)")
         name, parts = foe.name, foe_terms(foe, terms)
     else:
         try:
@@ -302,6 +314,11 @@ def _foe_side(session: CampaignView[Any], spec: SideSpec) -> tuple[opposed.Side,
         parts.append(("situation", spec.modifier))
     words = ", ".join(f"{w} {a:+d}" for w, a in parts)
     return opposed.Side(name, sum(value for _, value in parts)), f"{name} {spec.terms} ({words})"
+
+
+def _is_pc(session: CampaignView[Any], spec: SideSpec) -> bool:
+    """Whether the side is a character (not a foe, nor a foe's bare modifier)."""
+    return bool(spec.character) and _is_character(session, spec.character)
 
 
 def _is_character(session: CampaignView[Any], name: str) -> bool:
@@ -332,7 +349,8 @@ The side named first acts (sneaks, breaks away, flees, hides); it must beat the
 other's total, so equal totals go to the resisting side (fantasy-hack Part III; RULINGS
 F5). A side is a character or a foe of the current fight and their STAT+SKILL (a
 foe's from the bestiary), with the situation's +N, or a foe's whole modifier as a
-number. "roll A,B" enters both d20s, the active side's first.
+number. "roll A,B" enters both d20s, the active side's first; a player enters only
+their character's ("roll A"): a foe's die is the GM's (RULINGS G5; H248).
 Example (the mugger's sneak): opposed Mugger DEX+Subterfuge +5 vs Ottvar MND+Subterfuge
 """,
     complete=_complete,
@@ -344,7 +362,22 @@ def opposed_command(ctx: Context, intent: OpposedIntent) -> Reply:
     resisting, resisting_words = _side(session, intent.resisting)
     if active.label == resisting.label:
         raise CommandError("an opposed check needs two sides, not one character twice", "opposed")
-    result = opposed.resolve(FANTASY_HACK_OPPOSED, active, resisting, session.rng())
+    rng = session.rng()
+    # A player's entered dice are their characters' alone: a foe's die is the GM's, from
+    # its own seeded stream (RULINGS G5; docs/rulings.md H248). The GM may enter any die.
+    gm_rng = (
+        session.rng(gm=True)
+        if session.dice_entered() and ctx.principal.role is not Role.GM
+        else None
+    )
+    result = opposed.resolve(
+        FANTASY_HACK_OPPOSED,
+        active,
+        resisting,
+        rng,
+        active_rng=None if _is_pc(session, intent.active) else gm_rng,
+        resisting_rng=None if _is_pc(session, intent.resisting) else gm_rng,
+    )
     reply = Reply()
     head = f"Opposed: {active_words} vs {resisting_words}"
     reply.add(head, "title")

@@ -20,6 +20,7 @@ from typing import Any
 from ....errors import AmbiguousNameError, RuleError, UnknownNameError
 from ....play.events import Change, Event
 from ....play.outcome import Reply
+from ....play.principal import Role
 from ....rules.checks import FANTASY_HACK_TO_HIT
 from ....rules.checks.against_dc import describe_odds
 from ....rules.hit_points import FANTASY_HACK_NPC
@@ -158,7 +159,8 @@ class CastIntent(Intent):
         targets: the targets' names (characters, or foes of the fight).
         bonus: the GM's ``+N`` or ``-N`` to the Magic To Hit.
         faces: the dice entered (RULINGS G5), in the order drawn: the Magic To Hit's
-            d20, each target's resistance d20, then the damage dice.
+            d20, each target's resistance d20 (the GM's only: a player's are the
+            caster's, H248), then the damage dice.
     """
 
     caster: str
@@ -285,7 +287,8 @@ hits rolls the damage twice, F3); each target of a spell with a stat resists wit
 + its level + that stat against the spell DC, 10 + L + MND (a tie resists, H328): a
 resisted spell does nothing, or half its damage. Targets are foes of the fight or
 characters (H412). "+N" is the GM's modifier to the Magic To Hit. "roll" enters the
-dice in the order drawn: the to-hit d20, each target's d20, then the damage dice.
+dice in the order drawn: the to-hit d20, each target's d20, then the damage dice (a
+player enters only the caster's: the targets' d20s are the GM's, G5; H248).
 Example: cast Mara arcane-dart on goblin roll 15,6
 """,
     complete=_complete,
@@ -357,6 +360,10 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
         "targets": [],
     }
     rng = session.rng()
+    # A target's resistance d20 is the target's: when a player entered their dice, it
+    # comes from the GM's own seeded stream (RULINGS G5; docs/rulings.md H248).
+    entered = session.dice_entered() and ctx.principal.role is not Role.GM
+    resist_rng = session.rng(gm=True) if entered else rng
     hit = None
     if spell.to_hit:
         hit = sorcery.magic_to_hit(caster, aims[0].target.ac, rng, intent.bonus)
@@ -367,7 +374,7 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
         for aim in aims:
             resisted = False
             if spell.resist != "none":
-                check = sorcery.resist(spell, caster, aim.target, rng)
+                check = sorcery.resist(spell, caster, aim.target, resist_rng)
                 resisted = check.success
                 verdict = "resists" if resisted else "does not resist"
                 say(f"  {aim.target.name}: {check.explanation}: {verdict}", "dice")
