@@ -204,8 +204,8 @@ def test_a_player_enters_only_their_own_die_to_flee_and_hide(tmp_path: Path) -> 
     from hacktable.play.principal import Principal, Role
 
     ann = Principal(Role.PLAYER, "Ann")
-    lines = ("player add Ann", SETUP[0] + " --player Ann", *SETUP[1:])
-    with campaign(tmp_path / "c.db", *lines) as layer:
+    lines = ("player add Ann", SETUP[0] + " --player Ann", *SETUP[1:], "next")
+    with campaign(tmp_path / "c.db", *lines) as layer:  # Ottvar's turn: he may flee (H501)
         before = layer.session.state.last_seq
         with pytest.raises(RuleError):
             layer.run("flee Ottvar roll 20,1", principal=ann)
