@@ -270,3 +270,17 @@ def test_a_player_may_not_roll_an_opposed_check_for_anothers_character(tmp_path:
         pytest.raises(NotAllowedError, match=refused),
     ):
         layer.run("opposed Ottvar STR+Athletics vs Tess DEX+Athletics", principal=ann)
+
+
+def test_usage_lines_name_what_the_commands_accept(tmp_path: Path) -> None:
+    """H492: fantasy-hack's foes have an AC ('ac N'); docs/rulings.md H490's newcomer
+    pass: 'odds' spells out an opposed check's sides as 'opposed' does."""
+    with campaign(tmp_path / "c.db", "character new Ottvar --race human --class fighter") as layer:
+        fight = text(layer, "help fight").splitlines()[0]
+        odds = text(layer, "help odds").splitlines()[0]
+        layer.run("fight start")
+        layer.run("fight add Brute level 2 hp 15 ac 14 hit +4 damage 1d8+2 dex 12")
+        shown = text(layer, "odds Ottvar STR+Athletics vs Ottvar DEX+Athletics")
+    assert "[ac N]" in fight
+    assert odds.endswith("odds NAME|FOE STAT+SKILL [+N] vs NAME|FOE STAT+SKILL [+N]")
+    assert "Ottvar wins" in shown

@@ -246,3 +246,22 @@ def test_a_character_asleep_from_fatigue_cannot_attack(table: Table) -> None:
     with pytest.raises(RuleError, match="asleep"):
         table.run("attack Vex Raider")
     assert table.session.state == before
+
+
+def test_a_gms_foe_takes_its_defence_dc_by_skill_dies_word(table: Table) -> None:
+    """H492 (RULINGS S5: a defence DC): 'defence 13' is read as 'ac 13', and the usage
+    names it so; fantasy-hack's usage keeps 'ac'."""
+    _fight(table, "Boss level 3 hp 20 defence 13 hit +3 damage 1d8 dex 14")
+    fight = fight_in(table.session.state)
+    assert fight is not None
+    assert fight.foe("boss").ac == 13
+    usage = _texts(table, "help fight")[0]
+    assert "[defence N]" in usage
+    assert "[ac N]" not in usage
+
+
+def test_odds_usage_offers_no_roll(table: Table) -> None:
+    """H492: 'odds' rolls nothing and refuses 'roll', so its usage does not offer it."""
+    usage = _texts(table, "help odds")[0]
+    assert "roll N" not in usage
+    assert "[bonus N] | odds MOD dc N|DIFFICULTY" in usage
