@@ -284,3 +284,16 @@ def test_usage_lines_name_what_the_commands_accept(tmp_path: Path) -> None:
     assert "[ac N]" in fight
     assert odds.endswith("odds NAME|FOE STAT+SKILL [+N] vs NAME|FOE STAT+SKILL [+N]")
     assert "Ottvar wins" in shown
+
+
+def test_character_list_aligns_and_shows_stat_damage(tmp_path: Path) -> None:
+    """H495 (fantasy-hack: Healing, "your stat score is immediately reduced"): the list
+    shows the reduced score and what it is of; race and class take one column."""
+    ottvar = "character new Ottvar --race human --class fighter --stats 18,10,9"
+    mara = "character new Mara --race elf --class sorcerer --stats 9,14,17"
+    with campaign(tmp_path / "c.db", ottvar, mara) as layer:
+        layer.run("poison Ottvar 15 STR 1d4 roll 1,3")
+        lines = text(layer, "character list").splitlines()
+    assert "STR 15 (of 18) DEX 10 MND 9" in lines[0]
+    assert "STR 9 DEX 14 MND 18" in lines[1]
+    assert lines[0].index(" L1 ") == lines[1].index(" L1 ")
