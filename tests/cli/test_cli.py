@@ -233,3 +233,25 @@ def test_missing_script_creates_nothing(tmp_path: Path) -> None:
 def test_rulesets_and_version() -> None:
     assert "redhack" in hacktable("rulesets").stdout
     assert hacktable("--version").stdout.startswith("hacktable ")
+
+
+def test_play_says_when_ruleset_is_not_the_campaigns(tmp_path: Path) -> None:
+    """docs/rulings.md H496: --ruleset chooses a new campaign's ruleset; on an existing
+    campaign of another ruleset the console says which it plays, and plays it."""
+    script = tmp_path / "s.txt"
+    script.write_text("character list\n")
+    campaign = str(tmp_path / "c.db")
+    made = hacktable(
+        "play", "--campaign", campaign, "--ruleset", "skill-die", "--script", str(script)
+    )
+    assert made.returncode == 0, made.stderr
+    assert "is a" not in made.stdout
+    again = hacktable(
+        "play", "--campaign", campaign, "--ruleset", "fantasy-hack", "--script", str(script)
+    )
+    assert again.returncode == 0, again.stderr
+    assert (
+        "c.db is a skill-die campaign: it plays skill-die (--ruleset fantasy-hack" in again.stdout
+    )
+    same = hacktable("play", "--campaign", campaign, "--script", str(script))
+    assert "is a skill-die campaign" not in same.stdout

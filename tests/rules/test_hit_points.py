@@ -94,6 +94,9 @@ def test_s3_temporary_hp_go_first_are_not_healed_back_and_go_on_a_rest() -> None
     kept = hpm.grant_temporary(SKILL_DIE, pool, 3)
     assert kept.after.temporary == 5
     assert kept.limits == ("the current 5 is kept",)
+    assert kept.explanation == "3 temporary HP granted (the current 5 is kept): up"
+    granted = hpm.grant_temporary(SKILL_DIE, Pool(10, 12), 5).explanation
+    assert granted == "5 temporary HP granted: up"  # H491: the total is said once, not twice
 
 
 def test_bad_values_are_refused() -> None:

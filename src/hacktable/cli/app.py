@@ -228,6 +228,12 @@ def play(
                 session.start_game_session(seed, secret_seed)
             if created:
                 printer.text(f"New {store.ruleset} campaign: {store.location}", "note")
+            elif ruleset not in (DEFAULT_RULESET, store.ruleset):  # H496
+                printer.text(
+                    f"{store.location} is a {store.ruleset} campaign: it plays {store.ruleset} "
+                    f"(--ruleset {ruleset} chooses the ruleset of a new campaign)",
+                    "note",
+                )
             console = Console(session, printer, principal)
             if script is not None:
                 console.run_file(script)

@@ -250,8 +250,7 @@ def grant_temporary(rule: HitPointRule, pool: Pool, amount: int) -> Change:
     _amount(amount, "temporary HP")
     limits = [] if amount > pool.temporary else [f"the current {pool.temporary} is kept"]
     after = replace(pool, temporary=max(pool.temporary, amount))
-    text = f"{amount} temporary HP granted: {after.temporary} temporary HP"
-    return _change(rule, pool, after, text, limits)
+    return _change(rule, pool, after, f"{amount} temporary HP granted", limits)
 
 
 def lose_temporary(rule: HitPointRule, pool: Pool) -> Change:

@@ -66,6 +66,10 @@ def test_a_margin_of_10_ends_it_and_situational_modifiers_count(tmp_path: Path) 
         assert "Mugger escapes" in shown
         with pytest.raises(RuleError, match="the chase is over"):
             layer.run("chase round")
+        log = len(layer.session.log())
+        with pytest.raises(RuleError, match="the chase is over"):  # H497: no mount after it
+            layer.run("mount Ottvar")
+        assert len(layer.session.log()) == log
 
 
 def test_caught_and_a_mount_s_plus_10(tmp_path: Path) -> None:

@@ -336,3 +336,30 @@ def test_a_dead_foe_makes_no_opposed_check(tmp_path: Path) -> None:
         with pytest.raises(RuleError, match="Mugger is dead"):
             layer.run("opposed Mugger DEX+Subterfuge vs Ottvar MND+Subterfuge")
         assert layer.session.state.last_seq == before
+
+
+def test_usage_lines_name_what_the_commands_accept(tmp_path: Path) -> None:
+    """H492: fantasy-hack's foes have an AC ('ac N'); docs/rulings.md H490's newcomer
+    pass: 'odds' spells out an opposed check's sides as 'opposed' does."""
+    with campaign(tmp_path / "c.db", "character new Ottvar --race human --class fighter") as layer:
+        fight = text(layer, "help fight").splitlines()[0]
+        odds = text(layer, "help odds").splitlines()[0]
+        layer.run("fight start")
+        layer.run("fight add Brute level 2 hp 15 ac 14 hit +4 damage 1d8+2 dex 12")
+        shown = text(layer, "odds Ottvar STR+Athletics vs Ottvar DEX+Athletics")
+    assert "[ac N]" in fight
+    assert odds.endswith("odds NAME|FOE STAT+SKILL [+N] vs NAME|FOE STAT+SKILL [+N]")
+    assert "Ottvar wins" in shown
+
+
+def test_character_list_aligns_and_shows_stat_damage(tmp_path: Path) -> None:
+    """H495 (fantasy-hack: Healing, "your stat score is immediately reduced"): the list
+    shows the reduced score and what it is of; race and class take one column."""
+    ottvar = "character new Ottvar --race human --class fighter --stats 18,10,9"
+    mara = "character new Mara --race elf --class sorcerer --stats 9,14,17"
+    with campaign(tmp_path / "c.db", ottvar, mara) as layer:
+        layer.run("poison Ottvar 15 STR 1d4 roll 1,3")
+        lines = text(layer, "character list").splitlines()
+    assert "STR 15 (of 18) DEX 10 MND 9" in lines[0]
+    assert "STR 9 DEX 14 MND 18" in lines[1]
+    assert lines[0].index(" L1 ") == lines[1].index(" L1 ")

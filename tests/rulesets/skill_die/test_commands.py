@@ -106,7 +106,7 @@ def test_fatigue_gives_disadvantage_to_a_check(table: Table) -> None:
     ana = table.character("Ana")
     table.session.commit_character("test.setup", ana, replace(ana, fatigued=True), "tired", "")
     out = table("check Ana Nature hard roll 2,9")
-    assert "disadvantage (fatigued (RULINGS S6))" in out
+    assert "disadvantage (fatigued, RULINGS S6)" in out  # H494: no nested parentheses
     assert "=> failure" in out
 
 

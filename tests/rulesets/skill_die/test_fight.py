@@ -102,7 +102,7 @@ def test_an_attack_is_a_dex_or_str_check_against_the_defence_dc(table: Table) ->
     assert _brute_force(2, 13, 1, True) == Fraction(1, 2)
     assert texts[1] == "  odds: success 50.00%"
     assert "  d20 11 + 2 = 13 >= defence DC 13: success" in texts
-    assert "  damage: 1d10: [9] -> 9 = 9" in texts
+    assert "  damage: 1d10: [9] -> 9" in texts  # H493: no "= 9" again
     raider = fight_in(table.session.state).foe("raider")  # type: ignore[union-attr]
     assert raider.pool.hp == 3
 
@@ -113,7 +113,7 @@ def test_no_weapon_is_a_strike_of_1d4_with_str(table: Table) -> None:
     table.run("init roll 3,18,2")
     texts = _texts(table, "attack Vex Raider roll 15 damage roll 4")
     assert texts[0] == "Vex attacks Raider (strike, to-hit +1: STR +1, against defence DC 13)"
-    assert "  damage: 1d4: [4] -> 4 = 4" in texts
+    assert "  damage: 1d4: [4] -> 4" in texts
 
 
 def test_a_weapon_not_carried_is_refused(table: Table) -> None:
@@ -246,3 +246,22 @@ def test_a_character_asleep_from_fatigue_cannot_attack(table: Table) -> None:
     with pytest.raises(RuleError, match="asleep"):
         table.run("attack Vex Raider")
     assert table.session.state == before
+
+
+def test_a_gms_foe_takes_its_defence_dc_by_skill_dies_word(table: Table) -> None:
+    """H492 (RULINGS S5: a defence DC): 'defence 13' is read as 'ac 13', and the usage
+    names it so; fantasy-hack's usage keeps 'ac'."""
+    _fight(table, "Boss level 3 hp 20 defence 13 hit +3 damage 1d8 dex 14")
+    fight = fight_in(table.session.state)
+    assert fight is not None
+    assert fight.foe("boss").ac == 13
+    usage = _texts(table, "help fight")[0]
+    assert "[defence N]" in usage
+    assert "[ac N]" not in usage
+
+
+def test_odds_usage_offers_no_roll(table: Table) -> None:
+    """H492: 'odds' rolls nothing and refuses 'roll', so its usage does not offer it."""
+    usage = _texts(table, "help odds")[0]
+    assert "roll N" not in usage
+    assert "[bonus N] | odds MOD dc N|DIFFICULTY" in usage

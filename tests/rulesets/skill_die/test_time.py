@@ -106,6 +106,8 @@ def test_rest_resets_the_clock_removes_fatigue_and_temporary_hp_and_heals(table:
     after = table.character("Ana")
     assert (after.awake, after.check_at, after.fatigued, after.temp_hp) == (0, 24, False, 0)
     assert "4 temporary HP" in out
+    assert "4 temporary HP lost; heals" in out  # H494: no condition mid-line
+    assert "Not resting, their clocks run 8 hours: Vex" in out  # H494: awake or asleep
     assert after.hp > 2
     assert after.hp <= after.max_hp
     assert table.character("Vex").awake == vex_awake + 8  # Vex stayed up (H351)

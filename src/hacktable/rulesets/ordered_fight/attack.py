@@ -298,7 +298,8 @@ def _damage(stage: Stage, attack: Attack, critical: bool) -> int:
     if critical:
         shown += f" (critical: the dice {times} times"
         shown += f", {attack.critical_name} again)" if attack.critical_bonus else ")"
-    stage.say(f"  damage: {shown} = {total}", "dice")
+    bare = len(rolls) == 1 and shown == render_roll(rolls[0]) and total == rolls[0].total
+    stage.say(f"  damage: {shown}" if bare else f"  damage: {shown} = {total}", "dice")  # H493
     stage.reply.adjust("damage", raw, total, f"damage is never below {least}")
     stage.detail["damage"] = {
         "rolls": [roll_to_json(r) for r in rolls],

@@ -48,17 +48,19 @@ def add_fight_commands(commands: CommandSet, rules: FightRules) -> None:
         ValueError: ``commands`` already has a command of the same name.
     """
 
+    ac = "ac" if rules.defence_name == "AC" else "defence"  # H492: the game's own word
+
     @commands.typed(
         "fight",
         "fight [status] | fight start [NAME...] [surprise by party|foes] | fight add NAME "
-        "[xN] [from ID] [level N] [hp N] [ac N] [hit +N] [damage EXPR] [dex N] | fight end",
+        f"[xN] [from ID] [level N] [hp N] [{ac} N] [hit +N] [damage EXPR] [dex N] | fight end",
         "run a fight in initiative order: start it, add foes, see where it stands, end it",
         FightIntent,
         read_fight,
         details=f"""
 fight start: every living character takes part (or those named). 'surprise by foes'
 (or 'by party'): that side attacks the unaware one in a free round before initiative
-(each once; then 'init'). {rules.foe_example}; fight add Thug level 1 hp 6 ac 12 hit +2 damage
+(each once; then 'init'). {rules.foe_example}; fight add Thug level 1 hp 6 {ac} 12 hit +2 damage
 1d6 dex 12: the GM's own (stats given with a bestiary id replace its own). Then
 'init', 'attack', 'next'; 'fight' shows the order with HP; 'fight end' ends it.
 """,

@@ -113,7 +113,7 @@ class FightEndIntent(FightIntent):
 def read_fight(args: Args) -> FightIntent:
     """Read ``fight [status] | fight start [NAME...] [surprise by party|foes] | fight add
     NAME [xN] [from ID] [level N] [hp N] [ac N] [hit +N] [damage EXPR] [dex N] | fight
-    end``.
+    end``; ``defence N`` is ``ac N`` (skill-die's word, H492).
 
     Raises:
         CommandError: a malformed word.
@@ -160,7 +160,9 @@ def _read_add(args: Args) -> FightAddIntent:
             found["count"] = count
         elif low == "from":
             found["ref"] = args.word("the bestiary id")
-        elif low in _STATS:
+        elif low in _STATS or low == "defence":
+            # H492: skill-die's word for the number an attack must meet (S5) reads as ac.
+            low = "ac" if low == "defence" else low
             key = "to_hit" if low == "hit" else low
             found[key] = args.integer(low, minimum=_STATS[low])
         elif low == "damage":

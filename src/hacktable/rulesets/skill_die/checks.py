@@ -185,6 +185,15 @@ def difficulty_of_die(die: int) -> str:
     return f"d{die}"
 
 
+def _flat(source: str) -> str:
+    """A source shown inside parentheses without nesting them (docs/rulings.md H494):
+    "fatigued (RULINGS S6)" reads "fatigued, RULINGS S6"."""
+    if source.endswith(")") and " (" in source:
+        what, _, cite = source[:-1].partition(" (")
+        return f"{what}, {cite}"
+    return source
+
+
 def describe(request: TestRequest) -> str:
     """The check in the game's words: ``"STR check (15, +2), DC 15"``, ``"Stealth check
     (level 3), normal: d8 at or under 3"``, with advantage and disadvantage and why."""
@@ -203,9 +212,9 @@ def describe(request: TestRequest) -> str:
         head += f" {request.purpose}"
     parts = [head]
     if request.advantages:
-        parts.append(f"advantage ({'; '.join(request.advantages)})")
+        parts.append(f"advantage ({'; '.join(map(_flat, request.advantages))})")
     if request.disadvantages:
-        parts.append(f"disadvantage ({'; '.join(request.disadvantages)})")
+        parts.append(f"disadvantage ({'; '.join(map(_flat, request.disadvantages))})")
     if request.advantages and request.disadvantages:
         parts.append(f"net: {request.advantage.word or 'they cancel'}")
     return ", ".join(parts)

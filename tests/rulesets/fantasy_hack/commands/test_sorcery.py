@@ -147,3 +147,20 @@ def test_a_player_enters_only_the_casters_dice_not_the_targets(tmp_path: Path) -
         shown = text(layer, "cast Mara daze on Ottvar", principal=ann)
         assert "Ottvar: d20" in shown
         assert "dice entered" not in shown
+
+
+def test_a_foe_outside_a_fight_is_named_as_what_it_is(tmp_path: Path) -> None:
+    """H490: README's 'cast Mara arcane-dart on goblin' outside a fight says a target is
+    a character or a foe of a fight, and how to bring the goblin in; nothing is paid."""
+    with campaign(tmp_path / "c.db", MARA, OTTVAR) as layer:
+        hp = layer.session.character("Mara").hp
+        with pytest.raises(RuleError, match=r"no target 'goblin': a target is a character "):
+            layer.run("cast Mara arcane-dart on goblin")
+        assert layer.session.character("Mara").hp == hp
+
+
+def test_the_magic_to_hit_odds_line_names_its_terms(tmp_path: Path) -> None:
+    """H490, F4: Magic To Hit = MND + level (+ the GM's modifier), named like 'attack'."""
+    with campaign(tmp_path / "c.db", MARA, OTTVAR) as layer:
+        shown = text(layer, "cast Mara arcane-dart on Ottvar +1 roll 15,6")
+    assert "Magic To Hit +6 (MND +4, level +1, situational +1) against Ottvar's AC 15" in shown

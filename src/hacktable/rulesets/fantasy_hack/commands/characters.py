@@ -218,12 +218,16 @@ def _list(session: CampaignView[FantasyHackCharacter]) -> Reply:
     if not characters:
         return reply.add("No characters yet: character new NAME --race R --class C", "note")
     for c in characters:
-        scores = " ".join(f"{a} {s}" for a, s in c.scores)
+        # H495: the scores as the checks use them, damage shown; one column per field.
+        scores = " ".join(
+            f"{a} {c.effective(a)}" + (f" (of {s})" if c.damage_to(a) else "") for a, s in c.scores
+        )
+        who = f"{c.race.title()} {c.klass.title()}"
         state = f"  [{', '.join(c.conditions)}]" if c.conditions else ""
         owner = owner_of(session.state, c.key)
         played = f"  played by {owner}" if owner else ""
         reply.add(
-            f"{c.name:<12} {c.race.title()} {c.klass.title():<11} L{c.level}  "
+            f"{c.name:<12} {who:<20} L{c.level:<2}  "
             f"HP {c.hp}/{c.max_hp}  "
             f"AC {armour_class(c).value}  {scores}{state}{played}"
         )

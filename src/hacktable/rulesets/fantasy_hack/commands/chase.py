@@ -425,6 +425,8 @@ def mount_command(ctx: Context, intent: MountIntent) -> Reply:
     if key is None:
         raise RuleError(f"{intent.name} is not in the chase")
     name = state.runner(key).name
+    if state.chase.outcome.over:  # H497: a mount after the chase is over changes nothing
+        raise RuleError(f"the chase is over ({state.chase.outcome.value}): 'chase end'")
     if state.runner(key).mounted != intent.off:  # one mount, one +10: nothing to change
         raise RuleError(f"{name} is {'not' if intent.off else 'already'} mounted")
     after = replace(state, chase=rules.mount(state.chase, name, not intent.off))

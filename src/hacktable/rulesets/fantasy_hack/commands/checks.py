@@ -257,7 +257,9 @@ def _read_opposed(args: Args) -> OpposedIntent:
     active = _read_side(args, "NAME or the foe's modifier")
     word = args.word("vs")
     if word.lower() not in ("vs", "against"):
-        raise args.error(f"an opposed check is SIDE vs SIDE, not {word!r}")
+        raise args.error(
+            f"an opposed check is NAME STAT+SKILL [+N] vs NAME STAT+SKILL [+N], not {word!r}"
+        )
     resisting = _read_side(args, "NAME or the foe's modifier")
     faces: tuple[int, ...] = ()
     if not args.empty:
@@ -462,7 +464,8 @@ def _read_odds(args: Args) -> OddsIntent:
 
 @COMMANDS.typed(
     "odds",
-    "odds NAME STAT+SKILL dc N [+N|-N] [for FIELD] | odds +N dc N | odds SIDE vs SIDE",
+    "odds NAME STAT+SKILL dc N [+N|-N] [for FIELD] | odds +N dc N | "
+    "odds NAME|FOE STAT+SKILL [+N] vs NAME|FOE STAT+SKILL [+N]",
     "the exact odds of a check or an opposed check, without rolling",
     OddsIntent,
     _read_odds,

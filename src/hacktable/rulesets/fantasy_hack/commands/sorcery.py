@@ -30,6 +30,7 @@ from ...harm import pool_of, rule_for, with_pool
 from ...ordered_fight import Fight, damage_foe, dex_modifier, fight_in
 from .. import sorcery
 from ..character import FantasyHackCharacter
+from ..combat import AttackKind, to_hit_terms
 from ..content.bestiary import load_bestiary
 from ..content.spells import Spell, load_spells
 from ..derived import armour_class, stat_modifier
@@ -235,8 +236,9 @@ def _aim(session: CampaignView[Any], fight: Fight | None, name: str) -> _Aim:
     """The target called ``name``: a foe of the fight, else a character (H412).
 
     Raises:
-        UnknownNameError: nobody is called so.
-        RuleError: the target is dead.
+        UnknownNameError: nobody in the fight or the campaign is called so.
+        RuleError: the target is dead, or no fight is running and no character is so
+            called (H490).
     """
     if fight is not None and not fight.has_fighter(name):
         try:
@@ -249,7 +251,19 @@ def _aim(session: CampaignView[Any], fight: Fight | None, name: str) -> _Aim:
             if foe.dead:
                 raise RuleError(f"{foe.name} is already dead")
             return _Aim(foe.key, True, _foe_target(fight, foe.key))
-    character: FantasyHackCharacter = session.character(name)
+    try:
+        character: FantasyHackCharacter = session.character(name)
+    except AmbiguousNameError:
+        raise
+    except UnknownNameError as error:
+        # H490: a target is a foe of the fight or a character; the error says both.
+        if fight is None:
+            raise RuleError(
+                f"no target {name!r}: a target is a character ({', '.join(error.choices)}) "
+                "or a foe of a fight ('fight start', then 'fight add NAME from ID')"
+            ) from None
+        foes = [foe.key for foe in fight.foes]
+        raise UnknownNameError("target", name, [*error.choices, *foes]) from None
     if character.dead:
         raise RuleError(f"{character.name} is already dead")
     target = sorcery.Target(
@@ -333,8 +347,10 @@ def cast_command(ctx: Context, intent: CastIntent) -> Reply:
     if spell.to_hit:
         target = aims[0].target
         odds = sorcery.magic_to_hit_odds(caster, target.ac, intent.bonus)
+        terms = to_hit_terms(caster.attacker, AttackKind.MAGIC, situational=intent.bonus)
+        parts = ", ".join(f"{term.label} {term.value:+d}" for term in terms)
         say(
-            f"  Magic To Hit {caster.mind + caster.level + intent.bonus:+d} against "
+            f"  Magic To Hit {caster.mind + caster.level + intent.bonus:+d} ({parts}) against "
             f"{target.name}'s AC {target.ac}: odds {describe_odds(FANTASY_HACK_TO_HIT, odds)}",
             "odds",
             logged=False,

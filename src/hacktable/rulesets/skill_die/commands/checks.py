@@ -372,7 +372,8 @@ def check_command(ctx: Context, intent: CheckIntent) -> Reply:
 
 @COMMANDS.typed(
     "odds",
-    f"odds NAME {_SHAPE} | odds MOD dc N|DIFFICULTY | odds skill LEVEL DIFFICULTY",
+    f"odds NAME {_SHAPE.removesuffix(' [roll N[,N]]')} | odds MOD dc N|DIFFICULTY "
+    "| odds skill LEVEL DIFFICULTY",
     "the exact odds of a check, without rolling",
     OddsIntent,
     _read_odds,

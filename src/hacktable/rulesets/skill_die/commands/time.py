@@ -260,7 +260,7 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
             lines.append("no longer fatigued")
         if after.temp_hp:
             after, lost = harm.lose_temporary(ruleset, after, session.setting)
-            lines.append(lost.explanation)
+            lines.append(f"{lost.before.temporary} temporary HP lost")  # H494: no ": up" mid-line
         amount, how, detail = _heal_amount(after, method, modifier, rng)
         if amount:
             after, healed = harm.heal(ruleset, after, amount, session.setting)
@@ -276,7 +276,9 @@ def rest_command(ctx: Context, intent: RestIntent) -> Reply:
         if passage.checks:
             _passage_lines(reply, passage)
     if others:
-        reply.add("  Up through the rest: " + ", ".join(c.name for c in others), "muted")
+        # H494: awake or asleep where they fell, these did not rest: their clocks ran.
+        who = ", ".join(c.name for c in others)
+        reply.add(f"  Not resting, their clocks run {REST_HOURS} hours: {who}", "muted")
     names = ", ".join(c.name for c in named)
     verb = "rests" if len(named) == 1 else "rest"
     summary = f"{names} {verb} {REST_HOURS} hours"
