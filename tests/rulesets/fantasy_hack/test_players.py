@@ -49,7 +49,7 @@ def _refused(layer: CommandLayer, line: str, principal: Principal) -> str:
 def test_a_player_acts_for_their_own_character(layer: CommandLayer) -> None:
     """Access.play: Ann checks, opposes and enters dice for Ottvar (RULINGS G5)."""
     assert layer.run("check Ottvar STR+Athletics dc 15 roll 12", ANN).checks[0].success
-    assert layer.run("opposed 8 +5 vs Ottvar MND+Subterfuge roll 3,14", ANN).text
+    assert layer.run("opposed 8 +5 vs Ottvar MND+Subterfuge roll 14", ANN).text  # G5: his die only
     assert [
         d.entered_by for d in layer.run("check Ottvar DEX+Survival dc 10 roll 9", ANN).dice
     ] == ["Ann"]
