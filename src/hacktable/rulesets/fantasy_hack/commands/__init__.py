@@ -2,7 +2,7 @@
 this package registers them all in :data:`COMMANDS` (``FantasyHack.command_package``
 names this package)."""
 
-from . import characters, chase, checks, fight, levels  # noqa: F401  (registration)
+from . import characters, chase, checks, fight, levels, odds, opposed  # noqa: F401  (registration)
 from .registry import COMMANDS
 
 # isort: split
