@@ -232,18 +232,22 @@ def test_a_process_killed_mid_session_loses_nothing_it_reported(tmp_path: Path) 
     CampaignStore.open(path).close()
     with run_python(APPEND_FOREVER, str(path), cwd=tmp_path) as child:
         assert child.stdout is not None
+        rest = ""
         try:
             reported = [int(child.stdout.readline()) for _ in range(40)]
         finally:
             child.send_signal(signal.SIGKILL)
-            child.communicate()
+            rest = child.communicate()[0] or ""
     assert child.returncode == -signal.SIGKILL
     assert reported == list(range(1, 41))
+    # what the child printed before the kill reached it, read or still in the pipe (on a
+    # loaded machine it runs ahead of this reader: the count is not the test's to fix)
+    printed = reported + [int(line) for line in rest.split()]
     with CampaignStore.open(path) as store:
         seqs = [e.seq for e in store.events()]
         assert seqs == list(range(1, len(seqs) + 1))
-        assert set(reported) <= set(seqs)
-        assert len(seqs) <= len(reported) + 1  # at most the one in flight
+        assert set(printed) <= set(seqs)
+        assert len(seqs) <= len(printed) + 1  # at most the one in flight
         assert all(e.detail["pad"] == "é" * 3000 for e in store.events())
         assert store.verify() is None
         store.append(Event("after the crash"))
