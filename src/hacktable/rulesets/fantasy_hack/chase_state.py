@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 
 from ...play.codec import from_json
 from ...play.state import CampaignState
-from ..ordered_fight import Foe, dex_modifier
+from ..ordered_fight import Foe
 from .character import FantasyHackCharacter
 from .chase import Chase, Runner
-from .content.bestiary import load_bestiary
 from .derived import skill_rank, stat_modifier
+from .foe_checks import foe_modifier, foe_rank
 
 __all__ = [
     "CHASE_KEY",
@@ -101,22 +101,14 @@ def runner_of(character: FantasyHackCharacter) -> Runner:
 def foe_runner(foe: Foe) -> Runner:
     """A foe as a side of a chase: its bestiary ranks and modifiers (a rank it does not
     list is its level: H320), or for the GM's own foe its level as every rank, its DEX
-    score's modifier and STR and MND 0 (H393)."""
-    if foe.ref:
-        creature = load_bestiary().get(foe.ref)
-        return Runner(
-            foe.name,
-            athletics=creature.skill("athletics"),
-            dex=creature.dex,
-            strength=creature.strength,
-            subterfuge=creature.skill("subterfuge"),
-            mind=creature.mnd,
-        )
+    score's modifier and STR and MND 0 (H393; :mod:`.foe_checks`)."""
     return Runner(
         foe.name,
-        athletics=foe.level,
-        dex=dex_modifier(foe.dex),
-        subterfuge=foe.level,
+        athletics=foe_rank(foe, "Athletics"),
+        dex=foe_modifier(foe, "DEX"),
+        strength=foe_modifier(foe, "STR"),
+        subterfuge=foe_rank(foe, "Subterfuge"),
+        mind=foe_modifier(foe, "MND"),
     )
 
 
