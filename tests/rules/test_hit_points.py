@@ -149,3 +149,15 @@ def test_hp_never_exceed_max_nor_fall_below_the_floor(
         for limit in change.limits:
             assert limit in change.explanation
         pool = after
+
+
+def test_setting_hp_keeps_within_the_floor_and_the_maximum() -> None:
+    """docs/rulings.md H296 (the GM's ``hp NAME N``); RULINGS S3: dead at -20."""
+    low = hpm.set_hp(SKILL_DIE, Pool(5, 10, temporary=2), -30)
+    assert (low.after.hp, low.after.temporary, low.condition) == (-20, 2, Condition.DEAD)
+    assert low.explanation == "HP set to -20 (kept at the floor -20): dead"
+    high = hpm.set_hp(SKILL_DIE, Pool(5, 10), 12)
+    assert high.limits == ("kept at max 10",)
+    up = hpm.set_hp(FANTASY_HACK_PC, Pool(-3, 10, stable=True), 4)
+    assert not up.after.stable
+    assert up.condition is Condition.UP

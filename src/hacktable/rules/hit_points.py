@@ -38,6 +38,7 @@ __all__ = [
     "grant_temporary",
     "heal",
     "lose_temporary",
+    "set_hp",
     "stabilise",
 ]
 
@@ -181,6 +182,19 @@ def damage(rule: HitPointRule, pool: Pool, amount: int) -> Change:
             f"{pool.hp} HP - {rest} = {hp} HP"
         )
     return _change(rule, pool, after, text, limits)
+
+
+def set_hp(rule: HitPointRule, pool: Pool, value: int) -> Change:
+    """HP set to ``value`` by the GM's word (docs/rulings.md H296), kept between the
+    rule's floor and the maximum; temporary HP stay; a stabilised creature stays so only
+    while it is still down."""
+    hp = max(rule.dead_at, min(value, pool.max_hp))
+    limits: list[str] = []
+    if hp != value:
+        bound = f"max {pool.max_hp}" if value > hp else f"the floor {rule.dead_at}"
+        limits.append(f"kept at {bound}")
+    after = replace(pool, hp=hp, stable=pool.stable and hp <= rule.down_at)
+    return _change(rule, pool, after, f"HP set to {hp}", limits)
 
 
 def heal(rule: HitPointRule, pool: Pool, amount: int) -> Change:

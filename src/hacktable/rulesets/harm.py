@@ -52,6 +52,7 @@ __all__ = [
     "lose_temporary",
     "pool_of",
     "rule_for",
+    "set_by",
     "stabilise",
     "with_pool",
 ]
@@ -112,6 +113,12 @@ def heal_by(rule: HitPointRule, character: C, amount: int) -> tuple[C, Change]:
     """``amount`` healing under ``rule``: never above the maximum, never into temporary
     HP; healing the dying stabilises them (F1)."""
     change = rules.heal(rule, pool_of(character), amount)
+    return with_pool(character, change), change
+
+
+def set_by(rule: HitPointRule, character: C, value: int) -> tuple[C, Change]:
+    """HP set to ``value`` under ``rule``, within its floor and the maximum (H296)."""
+    change = rules.set_hp(rule, pool_of(character), value)
     return with_pool(character, change), change
 
 

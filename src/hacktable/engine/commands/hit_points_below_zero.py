@@ -23,21 +23,6 @@ _STYLE = {
 }
 
 
-def _set(rule: HitPointRule, character: Character, value: int) -> tuple[Character, Change]:
-    """HP set to ``value`` by the GM's word, within the floor and the maximum."""
-    before = harm.pool_of(character)
-    hp = max(rule.dead_at, min(value, before.max_hp))
-    limits = []
-    if hp != value:
-        bound = f"max {before.max_hp}" if value > hp else f"the floor {rule.dead_at}"
-        limits.append(f"kept at {bound}")
-    after = rules.Pool(hp, before.max_hp, before.temporary, before.stable and hp <= rule.down_at)
-    state = rules.condition(rule, after)
-    note = f" ({'; '.join(limits)})" if limits else ""
-    change = Change(before, after, state, tuple(limits), f"HP set to {hp}{note}: {state.value}")
-    return harm.with_pool(character, change), change
-
-
 def below_zero(
     ctx: Context,
     character: Character,
@@ -61,7 +46,7 @@ def below_zero(
     elif mode == "stable":
         after, change = harm.stabilise_by(rule, character)
     else:
-        after, change = _set(rule, character, value)
+        after, change = harm.set_by(rule, character, value)
     temp = f" (+{after.temp_hp} temporary)" if after.temp_hp else ""
     summary = f"{character.name}: HP {character.hp} -> {after.hp}/{after.max_hp}{temp}{rolled}"
     reply.add(summary)
