@@ -106,7 +106,7 @@ def read_attack(args: Args, words: frozenset[str] = frozenset()) -> AttackIntent
 
 def _may_act(stage: Stage, fight: Fight, key: str) -> str:
     """Refuse an attack out of turn (:func:`may_act`)."""
-    return may_act(fight, key, stage.ctx.principal, surprised_source=stage.rules.surprised_source)
+    return may_act(fight, key, stage.ctx.principal, stage.rules)
 
 
 _VERBS = {"spell": "cast", "stabilising check": "stabilise", "break-away": "flee"}
@@ -117,16 +117,16 @@ def may_act(
     fight: Fight,
     key: str,
     principal: Principal,
+    rules: FightRules,
     action: str = "attack",
-    surprised_source: str = "fantasy-hack: Combat",
 ) -> str:
     """Refuse an action out of turn: in the surprise round only the aware side acts,
     once each; then only the combatant whose turn it is, unless the GM calls a free
     action (F5's break-away; docs/rulings.md H372). Returns a note for the GM's out of
     turn action (``""`` when in turn); a spell or a stabilising check is an action too
     (docs/rulings.md H413), whose note names it: ``action`` (docs/rulings.md H474).
-    ``surprised_source`` is the rule a surprised combatant's refusal cites (the
-    ruleset's :attr:`~.rules.FightRules.surprised_source`).
+    A surprised combatant's refusal cites the ruleset's
+    :attr:`~.rules.FightRules.surprised_source`.
 
     Raises:
         RuleError: surprised, or the surprise attack already made, or no initiative yet.
@@ -138,7 +138,7 @@ def may_act(
         if side != fight.surprise_by:
             raise RuleError(
                 f"{name} is surprised: only the {fight.surprise_by} attack before 'init' "
-                f"({surprised_source})"
+                f"({rules.surprised_source})"
             )
         if key in fight.acted:
             raise RuleError(f"{name} has had their free attack: 'init' ends the surprise round")

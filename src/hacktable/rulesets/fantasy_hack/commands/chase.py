@@ -165,7 +165,7 @@ def flee_command(ctx: Context, intent: FleeIntent) -> Reply:
     if fight.side_of(runner) == fight.side_of(pursuer):
         raise RuleError(f"{fight.name_of(pursuer)} is on {fight.name_of(runner)}'s side")
     # breaking away is the runner's action: a player's on their turn (H501)
-    out_of_turn = may_act(fight, runner, ctx.principal, "break-away")
+    out_of_turn = may_act(fight, runner, ctx.principal, FIGHT_RULES, "break-away")
     begun = rules.begin(_runner(stage, runner), _runner(stage, pursuer))
     fleeing, chaser = begun.fleeing, begun.pursuer
     stage.say(

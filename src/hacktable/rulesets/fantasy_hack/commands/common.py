@@ -24,6 +24,7 @@ from ...context import CampaignView
 from ...grammar import Args
 from ...ordered_fight import FIGHT_KEY, Fight, fight_in, may_act
 from ..character import STATS, FantasyHackCharacter
+from ..fight_rules import FIGHT_RULES
 from ..ruleset import FantasyHack
 
 __all__ = [
@@ -169,7 +170,7 @@ def acting(
     fight = fight_in(session.state)
     if fight is None or not fight.has_fighter(character.name):
         return fight, ""
-    return fight, may_act(fight, character.key, principal, action)
+    return fight, may_act(fight, character.key, principal, FIGHT_RULES, action)
 
 
 def fight_change(
