@@ -325,6 +325,54 @@ def log(
         sys.stdout.write(render_event(event) + "\n")
 
 
+@app.command("verify")
+def verify_rolls(
+    campaign: Campaign = "campaign.db",
+    session: Annotated[
+        int | None,
+        typer.Option("--session", min=1, help="The game session (default: the latest)."),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Replay every public roll of an ended game session from the seed its end revealed,
+    and check each against the log, the seed against the commitment its start
+    published, and the hash chain (issue 12 section 5; RULINGS G6). Entered dice are
+    listed as entered; secret and blind rolls are not revealed. Exit status 2 names
+    each problem with its sequence number."""
+    import json
+
+    from ..engine.verify import verify_session
+    from ..errors import CampaignError
+    from ..store import CampaignStore
+
+    try:
+        if not _exists(campaign):
+            raise CampaignError(f"{campaign} does not exist", campaign)
+        store = CampaignStore.open(campaign, create=False, readonly=True, warn=_warn)
+        with store:
+            result = verify_session(store.events(), session, store.verify())
+    except HacktableError as error:
+        _fail(error, as_json)
+        return
+    code = 0 if result.ok else 2
+    if as_json:
+        _emit(json.dumps({"campaign": campaign, **result.to_json()}), code, True)
+    for finding in result.findings:
+        if not finding.problem:
+            sys.stdout.write(finding.text + "\n")
+    problems = [f.text for f in result.findings if f.problem]
+    head = (
+        f"session {result.session} (#{result.start_seq}-#{result.end_seq}, seed "
+        f"{result.seed}): {result.count('replayed')} dice replayed, "
+        f"{result.count('entered')} entered, "
+        f"{sum(1 for f in result.findings if f.status == 'not revealed')} secret rolls not revealed"
+    )
+    if problems:
+        sys.stdout.flush()
+        _emit("\n".join([*problems, f"{head}: NOT verified"]), 2)
+    _emit(f"{head}: verified", 0)
+
+
 def _verify_snapshot(store: CampaignStore) -> None:
     """Check that the snapshot opening would read is the state the log replays to (its
     checksum only shows it was not damaged, not that nobody rewrote it).

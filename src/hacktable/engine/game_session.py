@@ -13,6 +13,8 @@ the open game session as it reads and writes the log.
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +26,8 @@ __all__ = [
     "END",
     "START",
     "GameSession",
+    "commitment",
+    "fresh_salt",
     "end_event",
     "follow",
     "from_start",
@@ -50,12 +54,15 @@ class GameSession:
             H111).
         start_seq: the ``seq`` of its ``session.start``; 0 while it has not begun (it
             begins with the first command that stores an event).
+        salt: the random salt its seed's commitment covers (docs/rulings.md H600);
+            ``None`` for a session begun before commitments.
     """
 
     number: int
     seed: int
     secret_seed: int | None
     start_seq: int = 0
+    salt: str | None = None
 
     @property
     def started(self) -> bool:
@@ -71,6 +78,23 @@ class GameSession:
         return last_seq - self.start_seq + 2 if self.started else 2
 
 
+def fresh_salt() -> str:
+    """A new salt for a seed's commitment: 128 random bits from the operating system, as
+    32 hex digits (docs/rulings.md H600)."""
+    return secrets.token_hex(16)
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The SHA-256 commitment to a session's public seed (issue 12 §5; RULINGS G6;
+    docs/rulings.md H600): the hex digest of ``"SEED:SALT"``. The salt keeps a small
+    seed (``--seed 7``) from being found by trying every seed against the commitment.
+
+    >>> commitment(7, "00") == commitment(7, "00"), commitment(7, "00") == commitment(7, "01")
+    (True, False)
+    """
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
 def _seed(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -83,7 +107,14 @@ def from_start(event: Event) -> GameSession | None:
     seed = _seed(event.detail.get("seed"))
     if seed is None:
         return None
-    return GameSession(event.session, seed, _seed(event.detail.get(SECRET_SEED)), event.seq)
+    salt = event.detail.get("salt")
+    return GameSession(
+        event.session,
+        seed,
+        _seed(event.detail.get(SECRET_SEED)),
+        event.seq,
+        salt if isinstance(salt, str) else None,
+    )
 
 
 def follow(game: GameSession | None, event: Event) -> GameSession | None:
@@ -115,20 +146,29 @@ def start_event(game: GameSession, ruleset: str, version: str, source: str) -> E
         version: the hacktable version playing it.
         source: where the commands come from: ``"console"`` or a script's path.
     """
+    detail: dict[str, Any] = {"seed": game.seed, SECRET_SEED: game.secret_seed}
+    if game.salt is not None:  # the salt is hidden with the seeds; the commitment is public
+        detail |= {"salt": game.salt, "commitment": commitment(game.seed, game.salt)}
     return Event(
         START,
         summary=f"session {game.number} begins (seed {game.seed})",
-        detail={
-            "seed": game.seed,
-            SECRET_SEED: game.secret_seed,
-            "ruleset": ruleset,
-            "hacktable": version,
-            "source": source,
-        },
+        detail=detail | {"ruleset": ruleset, "hacktable": version, "source": source},
         session=game.number,
     )
 
 
 def end_event(game: GameSession, command: str = "") -> Event:
-    """The ``session.end`` event that ends ``game``."""
-    return Event(END, summary=f"session {game.number} ends", session=game.number, command=command)
+    """The ``session.end`` event that ends ``game``: it reveals the session's public
+    seed and its commitment's salt to everyone (issue 12 §5; docs/rulings.md H600), so
+    anyone may replay its public rolls (``hacktable verify``). The secret stream's seed
+    is never revealed (RULINGS G6)."""
+    detail: dict[str, Any] = {}
+    if game.salt is not None:
+        detail = {"seed": game.seed, "salt": game.salt}
+    return Event(
+        END,
+        summary=f"session {game.number} ends",
+        detail=detail,
+        session=game.number,
+        command=command,
+    )

@@ -46,7 +46,16 @@ from ..rulesets.base import Ruleset
 from ..rulesets.grammar import CommandSet
 from ..rulesets.powers import UNDO_OTHERS, UNDO_ROLL
 from ..store import CampaignStore
-from .game_session import END, START, GameSession, end_event, follow, from_start, start_event
+from .game_session import (
+    END,
+    START,
+    GameSession,
+    end_event,
+    follow,
+    fresh_salt,
+    from_start,
+    start_event,
+)
 
 __all__ = ["SNAPSHOT_EVERY", "Session"]
 
@@ -159,6 +168,7 @@ class Session:
             self._next,
             fresh_seed() if seed is None else seed,
             fresh_seed() if secret_seed is None else secret_seed,
+            salt=fresh_salt(),
         )
         before, self.game = self.game, game
         try:
@@ -208,7 +218,7 @@ class Session:
 
     def _not_begun(self) -> GameSession:
         """A new game session, not begun yet, with fresh seeds."""
-        return GameSession(self._next, fresh_seed(), fresh_seed())
+        return GameSession(self._next, fresh_seed(), fresh_seed(), salt=fresh_salt())
 
     def _follow(self, event: Event) -> None:
         """Keep :attr:`game` up to date with ``event``, just applied (ours or another

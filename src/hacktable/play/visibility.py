@@ -48,7 +48,7 @@ REVEAL = "reveal"
 """The action of an event that makes another public; its detail is ``{"reveals": seq}``."""
 
 SECRET_SEED = "secret_seed"
-SEEDS = frozenset({"seed", SECRET_SEED})
+SEEDS = frozenset({"seed", SECRET_SEED, "salt"})
 """A ``session.start``'s seeds, hidden from all but the GM until it is revealed."""
 """The key of the secret stream's seed in a ``session.start`` event's detail."""
 
