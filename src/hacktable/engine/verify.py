@@ -196,14 +196,15 @@ def _check_command(
             return Finding(event.seq, "mismatch", f"#{event.seq}: a die in its record is damaged")
         (entered if die.get("entered_by") else faces).append((sides, face))
     if event.visibility is not Visibility.PUBLIC:
-        what = "private event" if event.visibility is Visibility.PRIVATE else "secret roll"
+        what = {Visibility.PRIVATE: "private event", Visibility.BLIND: "blind roll"}
         return Finding(
             event.seq,
             "not revealed",
-            f"#{event.seq}: a {what}, from the GM's secret stream: not revealed",
+            f"#{event.seq}: a {what.get(event.visibility, 'secret roll')}, from the GM's "
+            "stream: not revealed",
             len(dice),
         )
-    places = range(first_seq - start_seq + 1, event.seq - start_seq + 3)
+    places = range(first_seq - start_seq + 1, event.seq - start_seq + 2)
     suffix = (":gm",) if entered else ("",)
     keys = [f"{seed}:{number}:{place}{suffix[0]}" for place in places]
     if faces and not _matches(faces, keys):
