@@ -10,6 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from hacktable.engine.game_session import commitment
 from hacktable.engine.session import Session
 from hacktable.engine.verify import verify_session
 from hacktable.errors import RuleError
+from hacktable.play.events import Event
 from hacktable.play.principal import Principal, Role
 from hacktable.store import CampaignStore
 from hacktable.store.chain import GENESIS, HASHED_COLUMNS, link_hash
@@ -51,12 +53,12 @@ def verify(path: Path, *args: str) -> tuple[int, str, str]:
     return in_process(run, ["verify", "--campaign", str(path), *args])
 
 
-def events(path: Path) -> list:  # type: ignore[type-arg]
+def events(path: Path) -> list[Event]:
     with CampaignStore.open(path) as store:
         return store.events()
 
 
-def rewrite(path: Path, seq: int, detail: dict, rehash: bool) -> None:  # type: ignore[type-arg]
+def rewrite(path: Path, seq: int, detail: dict[str, Any], rehash: bool) -> None:
     """Change event ``seq``'s detail in the file, as a forger would; ``rehash``: and
     recompute the whole hash chain after it, so that the chain looks whole."""
     db = sqlite3.connect(path)
@@ -86,12 +88,15 @@ def test_session_start_commits_and_session_end_reveals(layer: CommandLayer, path
     play(layer, "roll 2d6")
     start, *_, end = events(path)
     salt = start.detail["salt"]
-    assert len(salt) == 32 and int(salt, 16) >= 0
+    assert len(salt) == 32
+    assert int(salt, 16) >= 0
     assert start.detail["commitment"] == commitment(7, salt)
-    assert end.action == "session.end" and end.detail == {"seed": 7, "salt": salt}
+    assert end.action == "session.end"
+    assert end.detail == {"seed": 7, "salt": salt}
     assert "secret_seed" not in end.detail  # RULINGS G6: the secret seed is never revealed
     seen = layer.session.log(principal=PLAYER)
-    assert "salt" not in seen[0].detail and "seed" not in seen[0].detail
+    assert "salt" not in seen[0].detail
+    assert "seed" not in seen[0].detail
     assert seen[0].detail["commitment"] == start.detail["commitment"]
     assert seen[-1].detail == {"seed": 7, "salt": salt}
 
@@ -212,7 +217,8 @@ def test_an_open_session_cannot_be_verified(layer: CommandLayer, path: Path) -> 
     """H602: its seed is not revealed yet: one line, exit 2, nothing shown."""
     play(layer, "roll 1d20", end=False)
     code, out, err = verify(path)
-    assert code == 2 and out == ""
+    assert code == 2
+    assert out == ""
     assert err == (
         "error: session 1 is still open: its seed is revealed when the GM ends it "
         "('session end'), and only then can it be verified\n"
