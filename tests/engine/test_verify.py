@@ -149,7 +149,7 @@ def test_entered_dice_are_listed_as_entered(layer: CommandLayer, path: Path) -> 
     code, out, _ = verify(path)
     assert code == 0
     assert "d20 14 entered by GM (RULINGS G5)" in out
-    assert "1 dice replayed, 1 entered" in out
+    assert "1 die replayed, 1 entered" in out
 
 
 def test_secret_rolls_are_not_revealed_by_verifying(layer: CommandLayer, path: Path) -> None:

@@ -361,11 +361,13 @@ def verify_rolls(
         if not finding.problem:
             sys.stdout.write(finding.text + "\n")
     problems = [f.text for f in result.findings if f.problem]
+    replayed = result.count("replayed")
+    hidden = sum(1 for f in result.findings if f.status == "not revealed")
     head = (
         f"session {result.session} (#{result.start_seq}-#{result.end_seq}, seed "
-        f"{result.seed}): {result.count('replayed')} dice replayed, "
+        f"{result.seed}): {replayed} {'die' if replayed == 1 else 'dice'} replayed, "
         f"{result.count('entered')} entered, "
-        f"{sum(1 for f in result.findings if f.status == 'not revealed')} secret rolls not revealed"
+        f"{hidden} secret {'roll' if hidden == 1 else 'rolls'} not revealed"
     )
     if problems:
         sys.stdout.flush()
