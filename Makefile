@@ -21,7 +21,7 @@ RUNS := .runs
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
 	touch $(STAMP)
 
 # The later example sessions continue the party of the first one as seed 11 made it, so
