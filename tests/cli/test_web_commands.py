@@ -10,7 +10,7 @@ from hacktable.cli.app import run
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
-from hacktable.web.invites import INVITE, token_hash
+from hacktable.web.invites import invites, token_hash
 
 
 def seated(path: Path) -> None:
@@ -32,11 +32,12 @@ def test_invite_prints_a_link_whose_token_the_log_keeps_hashed(
     assert out.startswith("Invite for Ann (one use): http://127.0.0.1:8000/join?token=")
     token = out.strip().rsplit("=", 1)[1]
     with CampaignStore.open(path, create=False) as store:
-        state = Session(store).state
-    record = state.get(INVITE, token_hash(token)[:16])
-    assert isinstance(record, dict)
-    assert record["player"] == "Ann"
-    assert record["used"] is False
+        found = invites(Session(store))
+        stored = repr(store.events())
+    assert found == {
+        token_hash(token): ({"hash": token_hash(token), "role": "player", "player": "Ann"}, False)
+    }
+    assert token not in stored
 
 
 def test_invite_for_a_character_the_gm_plays_is_refused_in_one_line(

@@ -84,6 +84,18 @@ def test_a_used_invite_is_refused(campaign: str, table: Table):
     assert again.json() == {"error": "this invite link was used already: ask the GM for a new one"}
 
 
+def test_the_gms_undo_does_not_reopen_a_used_invite(campaign: str, table: Table):
+    """Issue 12 §1 (docs/rulings.md H611): joining changes no state, so undo skips it."""
+    token = invite(campaign, "player", "Aldric")
+    joined(table, token)
+    gm = joined(table, table.gm_token)
+    undone = gm.post("/api/command", json={"line": "undo"}, headers=HEADERS)
+    assert undone.status_code == 200, undone.text
+    assert "invite" not in undone.json()["text"]
+    again = TestClient(create_app(table)).get(f"/join?token={token}", follow_redirects=False)
+    assert again.status_code == 403
+
+
 def test_an_unknown_token_is_refused(table: Table):
     """Issue 12 §4: a made-up token lets nobody in (401)."""
     response = TestClient(create_app(table)).get("/join?token=guess", follow_redirects=False)

@@ -1,10 +1,11 @@
 """Invitations to the web table: one-time tokens, stored hashed in the campaign's log.
 
 An invite is an ``invite`` event (private to the GM: others do not see it at all)
-whose change records the SHA-256 of the token, the role and the player it makes the
-bearer (docs/rulings.md H610, H611); redeeming it is an ``invite.use`` event marking it
-used, so a used token is refused by every server on the campaign, and the log shows who
-joined.
+whose detail records the SHA-256 of the token, the role and the player it makes the
+bearer (docs/rulings.md H610, H611); redeeming it is an ``invite.use`` event naming that
+hash, so a used token is refused by every server on the campaign, and the log shows who
+joined. Neither changes the campaign's state, so ``undo`` never reverts one (it reverts
+the latest change) and a used invite never comes back.
 The token itself is shown once, in the link, and stored nowhere.
 """
 
@@ -17,13 +18,24 @@ from dataclasses import dataclass
 from ..engine.principal import Principal, Role
 from ..engine.session import Session
 from ..errors import CommandError, HacktableError, UnknownNameError
-from ..play.events import Change, Event, Visibility
+from ..play.events import Event, Visibility
 from ..play.players import owner_of, seat_of, seats
 
-__all__ = ["INVITE", "Invite", "InviteError", "create_invite", "redeem_invite", "token_hash"]
+__all__ = [
+    "INVITE",
+    "USED",
+    "Invite",
+    "InviteError",
+    "create_invite",
+    "invites",
+    "redeem_invite",
+    "token_hash",
+]
 
 INVITE = "invite"
-"""The state's kind of an invite, keyed by its token's hash."""
+"""The action of an invite's event."""
+USED = "invite.use"
+"""The action of the event that uses an invite."""
 
 
 class InviteError(HacktableError):
@@ -101,7 +113,7 @@ def create_invite(session: Session, role: str, player: str = "", character: str 
         Event(
             INVITE,
             summary=f"the GM invites {who} to the web table",
-            changes=(Change(INVITE, digest[:16], None, {**record, "used": False}),),
+            detail={INVITE: record},
             command=f"invite --role {principal.role.value}",
             visibility=Visibility.PRIVATE,
         )
@@ -119,26 +131,34 @@ def redeem_invite(session: Session, token: str) -> Principal:
     """
     session.refresh()
     digest = token_hash(token)
-    key = digest[:16]
-    record = session.state.get(INVITE, key)
-    if not isinstance(record, dict) or record.get("hash") != digest:
+    record, used = invites(session).get(digest, (None, False))
+    if record is None:
         raise InviteError("this invite link is not one of this campaign's", 401)
-    if record.get("used"):
+    if used:
         raise InviteError("this invite link was used already: ask the GM for a new one", 403)
-    name = str(record["player"])
-    principal = (
-        Principal(Role.PLAYER, name)
-        if record["role"] == "player"
-        else Principal(Role.OBSERVER, name)
-    )
-    if principal.role is Role.PLAYER and seat_of(session.state, name) is None:
+    name = record["player"]
+    role = Role.PLAYER if record["role"] == Role.PLAYER.value else Role.OBSERVER
+    if role is Role.PLAYER and seat_of(session.state, name) is None:
         raise InviteError(f"{name} is no longer a player of this campaign", 403)
     session.commit(
         Event(
-            "invite.use",
+            USED,
             summary=f"{name} joins the web table",
-            changes=(Change(INVITE, key, record, {**record, "used": True}),),
+            detail={INVITE: digest},
             visibility=Visibility.PRIVATE,
         )
     )
-    return principal
+    return Principal(role, name)
+
+
+def invites(session: Session) -> dict[str, tuple[dict[str, str], bool]]:
+    """Every invite in the log: token hash -> (its record, whether it was used)."""
+    found: dict[str, tuple[dict[str, str], bool]] = {}
+    for event in session.store.events():
+        value = event.detail.get(INVITE)
+        if event.action == INVITE and isinstance(value, dict):
+            record = {key: str(item) for key, item in value.items()}
+            found[record["hash"]] = (record, False)
+        elif event.action == USED and isinstance(value, str) and value in found:
+            found[value] = (found[value][0], True)
+    return found
