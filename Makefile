@@ -69,7 +69,10 @@ typecheck: $(STAMP)
 # The store's tests run on SQLite and on a throwaway Postgres that scripts/with-postgres
 # starts and stops around pytest (it says so, and the Postgres cases skip, if Postgres
 # cannot start; under CI=true they fail instead).
+# The web table's browser tests need Debian's Chromium: scripts/ensure-chromium installs it
+# only when /usr/bin/chromium is missing (they skip if it cannot).
 pytest: $(STAMP)
+	-scripts/ensure-chromium
 	scripts/with-postgres $(BIN)/pytest
 
 bench: $(STAMP)
