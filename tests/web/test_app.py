@@ -156,6 +156,29 @@ def test_an_observer_cannot_act(campaign: str, table: Table):
     assert "observers only watch" in response.json()["error"]
 
 
+def test_commands_are_rate_limited_per_session(campaign: str, tmp_path: Path):
+    """Issue 12 §4 (docs/rulings.md H616): 5 commands a second by default; the sixth
+    within the second is refused (429) and stores nothing; a second later it is fine."""
+    now = [100.0]
+    table = Table(campaign, clock=lambda: now[0])
+    try:
+        client = joined(table, invite(campaign, "player", "Aldric"))
+        codes = [
+            client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS).status_code
+            for _ in range(5)
+        ]
+        before = last_seq(campaign)
+        sixth = client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS)
+        assert codes == [200] * 5
+        assert sixth.status_code == 429
+        assert last_seq(campaign) == before
+        now[0] += 1.0
+        later = client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS)
+        assert later.status_code == 200
+    finally:
+        table.close()
+
+
 def test_an_overlong_line_is_refused(campaign: str, table: Table):
     """Issue 12 §4 (docs/rulings.md H615): every input is bounded."""
     client = joined(table, invite(campaign, "player", "Aldric"))

@@ -6,7 +6,8 @@
 - ``GET /``: the table's page (:mod:`hacktable.web.page`).
 - ``POST /api/command``: ``{"line": "..."}`` runs one console command as the signed-in
   principal; the command layer alone decides whether they may (docs/rulings.md H106).
-  A request without the ``X-Hacktable`` header is refused (CSRF: H613).
+  A request without the ``X-Hacktable`` header is refused (CSRF: H613); more than
+  ``Table.rate`` a second from one browser session get 429 (H616).
 - ``WS /ws?after=SEQ``: the events after ``SEQ`` as the principal sees them (RULINGS
   G4), then each new one as it is committed (polled, docs/rulings.md H614).
 """
@@ -80,9 +81,12 @@ def create_app(table: Table) -> FastAPI:
     async def command(request: Request) -> Response:
         if request.headers.get(CSRF_HEADER) != "1":
             return _refused(f"a command needs the {CSRF_HEADER} header (CSRF)", 403)
-        principal = principal_of(request.cookies.get(COOKIE))
-        if principal is None:
+        cookie = request.cookies.get(COOKIE)
+        principal = principal_of(cookie)
+        if cookie is None or principal is None:
             return _refused("not signed in: open the invite link the GM gave you", 401)
+        if not table.allow(cookie):
+            return _refused(f"at most {table.rate} commands a second: wait a moment", 429)
         try:
             body: Any = await request.json()
         except ValueError:

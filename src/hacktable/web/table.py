@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -50,11 +51,16 @@ class Table:
         gm_token: the GM's link's secret, good while this server runs
             (docs/rulings.md H612).
         sessions: signed-in browsers: session cookie -> principal (in memory).
+        rate: commands a second one browser session may send (issue 12 §4: 5).
+        clock: seconds, monotonic (injected so tests need no wall clock).
     """
 
     campaign: str
     gm_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     sessions: dict[str, Principal] = field(default_factory=dict)
+    rate: int = 5
+    clock: Callable[[], float] = time.monotonic
+    _sent: dict[str, list[float]] = field(default_factory=dict)
     _worker: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="table")
     )
@@ -78,6 +84,17 @@ class Table:
         cookie = secrets.token_urlsafe(32)
         self.sessions[cookie] = principal
         return cookie
+
+    def allow(self, cookie: str) -> bool:
+        """Whether the session ``cookie`` may send a command now: fewer than
+        :attr:`rate` in the last second (docs/rulings.md H616)."""
+        now = self.clock()
+        recent = [at for at in self._sent.get(cookie, []) if now - at < 1.0]
+        allowed = len(recent) < self.rate
+        if allowed:
+            recent.append(now)
+        self._sent[cookie] = recent
+        return allowed
 
     async def join(self, token: str) -> Principal:
         """Who ``token`` admits: the GM for the GM's link, else an invite used once.
