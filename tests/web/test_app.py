@@ -257,3 +257,45 @@ def test_a_websocket_from_another_site_is_closed(campaign: str, table: Table):
     ):
         pass
     assert refused.value.code == 1008
+
+
+def test_two_players_rolling_at_once_both_land_in_one_order(campaign: str, table: Table):
+    """Issue 12 §3: two players rolling at the same moment both land, in one order
+    everyone sees."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ann = joined(table, invite(campaign, "player", "Aldric"))
+    bea = joined(table, invite(campaign, "player", "Sly"))
+    start = last_seq(campaign)
+    lines = ((ann, "test Aldric STR"), (bea, "test Sly DEX"))
+    with ThreadPoolExecutor(2) as pool:
+        replies = list(
+            pool.map(
+                lambda pair: pair[0].post("/api/command", json={"line": pair[1]}, headers=HEADERS),
+                lines,
+            )
+        )
+    assert [reply.status_code for reply in replies] == [200, 200]
+    seqs = sorted(reply.json()["seq"] for reply in replies)
+    assert len(set(seqs)) == 2
+    seen = {}
+    for client in (ann, bea):
+        with client.websocket_connect(f"/ws?after={start}") as socket:
+            got = [socket.receive_json() for _ in range(2)]
+        seen[id(client)] = [(item["seq"], item["principal"]) for item in got]
+    assert seen[id(ann)] == seen[id(bea)]
+    assert [seq for seq, _ in seen[id(ann)]] == seqs
+
+
+def test_a_consoles_command_on_the_same_campaign_reaches_the_browser(campaign: str, table: Table):
+    """Issue 12 §3: a console on the same campaign shows up live (the log is polled,
+    docs/rulings.md H614)."""
+    ann = joined(table, invite(campaign, "player", "Aldric"))
+    start = last_seq(campaign)
+    with ann.websocket_connect(f"/ws?after={start}") as socket:
+        with CampaignStore.open(campaign, create=False) as store:
+            outcome = CommandLayer(Session(store)).run("roll 2d6")
+        seen = socket.receive_json()
+    assert seen["seq"] == outcome.events[-1].seq
+    assert seen["action"] == "roll"
+    assert seen["principal"] == "GM"
