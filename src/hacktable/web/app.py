@@ -9,7 +9,8 @@
   A request without the ``X-Hacktable`` header is refused (CSRF: H613); more than
   ``Table.rate`` a second from one browser session get 429 (H616).
 - ``WS /ws?after=SEQ``: the events after ``SEQ`` as the principal sees them (RULINGS
-  G4), then each new one as it is committed (polled, docs/rulings.md H614).
+  G4), then each new one as it is committed: at once when this server commits it,
+  within ``POLL_SECONDS`` when another writer does (docs/rulings.md H614).
 """
 
 from __future__ import annotations
@@ -129,7 +130,9 @@ def create_app(table: Table) -> FastAPI:
                     seq = int(item["seq"])
                     if "action" in item:
                         await websocket.send_json(item)
-                await asyncio.wait({closed}, timeout=POLL_SECONDS)
+                woken = asyncio.create_task(table.wait(POLL_SECONDS))
+                await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
+                woken.cancel()
         except WebSocketDisconnect:
             return
         finally:

@@ -66,18 +66,46 @@ class Table:
     )
     _store: CampaignStore | None = None
     _layer: CommandLayer | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+    _committed: asyncio.Event | None = None
 
     def _open(self) -> CommandLayer:
         """The command layer, opening the campaign on first use (on the worker)."""
         if self._layer is None:
             self._store = CampaignStore.open(self.campaign, create=False)
             self._layer = CommandLayer(Session(self._store, source="web"))
+            self._layer.subscribe(lambda _outcome: self._wake())
         return self._layer
+
+    def _wake(self) -> None:
+        """Tell the waiting WebSockets that this server committed (from the worker)."""
+        if self._loop is not None and self._committed is not None:
+            self._loop.call_soon_threadsafe(self._committed.set)
 
     async def call(self, job: Callable[[CommandLayer], T]) -> T:
         """Run ``job`` on the table's worker thread with the command layer."""
+        self._bind()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, lambda: job(self._open()))
+
+    def _bind(self) -> asyncio.Event:
+        """The event set when this server commits, on the running loop."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop or self._committed is None:
+            self._loop, self._committed = loop, asyncio.Event()
+        return self._committed
+
+    async def wait(self, timeout: float) -> None:
+        """Wait until this server commits something, or ``timeout`` seconds pass (other
+        writers, a console on the same file, are seen by polling: docs/rulings.md
+        H614)."""
+        committed = self._bind()
+        try:
+            await asyncio.wait_for(committed.wait(), timeout)
+        except TimeoutError:
+            return
+        finally:
+            committed.clear()
 
     def sign_in(self, principal: Principal) -> str:
         """A new session cookie's value for ``principal``."""
