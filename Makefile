@@ -21,7 +21,7 @@ RUNS := .runs
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
 	touch $(STAMP)
 
 # The later example sessions continue the party of the first one as seed 11 made it, so
@@ -69,7 +69,10 @@ typecheck: $(STAMP)
 # The store's tests run on SQLite and on a throwaway Postgres that scripts/with-postgres
 # starts and stops around pytest (it says so, and the Postgres cases skip, if Postgres
 # cannot start; under CI=true they fail instead).
+# The web table's browser tests need Debian's Chromium: scripts/ensure-chromium installs it
+# only when /usr/bin/chromium is missing (they skip if it cannot).
 pytest: $(STAMP)
+	-scripts/ensure-chromium
 	scripts/with-postgres $(BIN)/pytest
 
 bench: $(STAMP)

@@ -489,6 +489,15 @@ def _add_campaign_commands() -> None:
 _add_campaign_commands()
 
 
+def _add_web_commands() -> None:
+    from .web import add_web_commands
+
+    add_web_commands(app)
+
+
+_add_web_commands()
+
+
 @app.command()
 def simulate(
     party: Annotated[
