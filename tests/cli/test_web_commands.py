@@ -29,7 +29,7 @@ def test_invite_prints_a_link_whose_token_the_log_keeps_hashed(
         run(["invite", "--campaign", str(path), "--character", "Aldric"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert out.startswith("Invite for Ann (one use): http://127.0.0.1:8000/join?token=")
+    assert out.startswith("Invite for Ann (one use): http://127.0.0.1:8000/t/c/join?token=")
     token = out.strip().rsplit("=", 1)[1]
     with CampaignStore.open(path, create=False) as store:
         found = invites(Session(store))

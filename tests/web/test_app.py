@@ -14,11 +14,15 @@ from starlette.websockets import WebSocketDisconnect
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
-from hacktable.web.app import COOKIE, create_app
+from hacktable.web.app import create_app
 from hacktable.web.invites import create_invite
+from hacktable.web.routes.access import COOKIE
 from hacktable.web.table import Table
 
 HEADERS = {"x-hacktable": "1"}
+COMMAND = "/t/table/api/command"
+JOIN = "/t/table/join?token="
+WS = "/t/table/ws"
 SETUP = (
     "player add Ann",
     "player add Bea",
@@ -53,7 +57,7 @@ def table(campaign: str) -> Iterator[Table]:
 
 def joined(table: Table, token: str) -> TestClient:
     client = TestClient(create_app(table))
-    response = client.get(f"/join?token={token}", follow_redirects=False)
+    response = client.get(f"{JOIN}{token}", follow_redirects=False)
     assert response.status_code == 303, response.text
     return client
 
@@ -66,7 +70,7 @@ def last_seq(campaign: str) -> int:
 def test_joining_sets_an_httponly_lax_cookie_and_shows_the_page(campaign: str, table: Table):
     """Issue 12 §1: joining sets a session cookie (HttpOnly, SameSite=Lax)."""
     client = TestClient(create_app(table))
-    response = client.get(f"/join?token={invite(campaign, 'player', 'Aldric')}")
+    response = client.get(f"{JOIN}{invite(campaign, 'player', 'Aldric')}")
     cookie = response.history[0].headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=")
     assert "HttpOnly" in cookie
@@ -79,7 +83,7 @@ def test_a_used_invite_is_refused(campaign: str, table: Table):
     """Issue 12 §1, §4: a link carries a one-time token; replaying it is refused."""
     token = invite(campaign, "player", "Aldric")
     joined(table, token)
-    again = TestClient(create_app(table)).get(f"/join?token={token}", follow_redirects=False)
+    again = TestClient(create_app(table)).get(f"{JOIN}{token}", follow_redirects=False)
     assert again.status_code == 403
     assert again.json() == {"error": "this invite link was used already: ask the GM for a new one"}
 
@@ -89,16 +93,16 @@ def test_the_gms_undo_does_not_reopen_a_used_invite(campaign: str, table: Table)
     token = invite(campaign, "player", "Aldric")
     joined(table, token)
     gm = joined(table, table.gm_token)
-    undone = gm.post("/api/command", json={"line": "undo"}, headers=HEADERS)
+    undone = gm.post(COMMAND, json={"line": "undo"}, headers=HEADERS)
     assert undone.status_code == 200, undone.text
     assert "invite" not in undone.json()["text"]
-    again = TestClient(create_app(table)).get(f"/join?token={token}", follow_redirects=False)
+    again = TestClient(create_app(table)).get(f"{JOIN}{token}", follow_redirects=False)
     assert again.status_code == 403
 
 
 def test_an_unknown_token_is_refused(table: Table):
     """Issue 12 §4: a made-up token lets nobody in (401)."""
-    response = TestClient(create_app(table)).get("/join?token=guess", follow_redirects=False)
+    response = TestClient(create_app(table)).get(JOIN + "guess", follow_redirects=False)
     assert response.status_code == 401
 
 
@@ -114,7 +118,7 @@ def test_the_log_keeps_only_the_tokens_hash(campaign: str):
 def test_without_a_session_a_command_is_refused(table: Table):
     """Issue 12 §4: no cookie, no command (401)."""
     client = TestClient(create_app(table))
-    response = client.post("/api/command", json={"line": "roll 3d6"}, headers=HEADERS)
+    response = client.post(COMMAND, json={"line": "roll 3d6"}, headers=HEADERS)
     assert response.status_code == 401
 
 
@@ -122,7 +126,7 @@ def test_a_command_without_the_csrf_header_is_refused(campaign: str, table: Tabl
     """Issue 12 §4 (docs/rulings.md H613): a cross-site post cannot set the header."""
     client = joined(table, invite(campaign, "player", "Aldric"))
     before = last_seq(campaign)
-    response = client.post("/api/command", json={"line": "roll 3d6"})
+    response = client.post(COMMAND, json={"line": "roll 3d6"})
     assert response.status_code == 403
     assert last_seq(campaign) == before
 
@@ -131,7 +135,7 @@ def test_a_players_gm_only_command_is_refused_and_nothing_changes(campaign: str,
     """Issue 12 §4: a player cannot use GM powers; one line, nothing stored."""
     client = joined(table, invite(campaign, "player", "Aldric"))
     before = last_seq(campaign)
-    response = client.post("/api/command", json={"line": "player add Cid"}, headers=HEADERS)
+    response = client.post(COMMAND, json={"line": "player add Cid"}, headers=HEADERS)
     assert response.status_code == 403
     assert response.json()["error"].startswith("Ann may not ")
     assert "\n" not in response.json()["error"]
@@ -142,7 +146,7 @@ def test_a_player_cannot_act_for_anothers_character(campaign: str, table: Table)
     """Issue 12 §4: Ann cannot test Bea's Sly."""
     client = joined(table, invite(campaign, "player", "Aldric"))
     before = last_seq(campaign)
-    response = client.post("/api/command", json={"line": "test Sly DEX"}, headers=HEADERS)
+    response = client.post(COMMAND, json={"line": "test Sly DEX"}, headers=HEADERS)
     assert response.status_code == 403
     assert "Sly is played by Bea" in response.json()["error"]
     assert last_seq(campaign) == before
@@ -151,7 +155,7 @@ def test_a_player_cannot_act_for_anothers_character(campaign: str, table: Table)
 def test_an_observer_cannot_act(campaign: str, table: Table):
     """Issue 12 §4: an observer only watches."""
     client = joined(table, invite(campaign, "observer"))
-    response = client.post("/api/command", json={"line": "roll 3d6"}, headers=HEADERS)
+    response = client.post(COMMAND, json={"line": "roll 3d6"}, headers=HEADERS)
     assert response.status_code == 403
     assert "observers only watch" in response.json()["error"]
 
@@ -164,16 +168,16 @@ def test_commands_are_rate_limited_per_session(campaign: str, tmp_path: Path):
     try:
         client = joined(table, invite(campaign, "player", "Aldric"))
         codes = [
-            client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS).status_code
+            client.post(COMMAND, json={"line": "roll d6"}, headers=HEADERS).status_code
             for _ in range(5)
         ]
         before = last_seq(campaign)
-        sixth = client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS)
+        sixth = client.post(COMMAND, json={"line": "roll d6"}, headers=HEADERS)
         assert codes == [200] * 5
         assert sixth.status_code == 429
         assert last_seq(campaign) == before
         now[0] += 1.0
-        later = client.post("/api/command", json={"line": "roll d6"}, headers=HEADERS)
+        later = client.post(COMMAND, json={"line": "roll d6"}, headers=HEADERS)
         assert later.status_code == 200
     finally:
         table.close()
@@ -182,7 +186,7 @@ def test_commands_are_rate_limited_per_session(campaign: str, tmp_path: Path):
 def test_an_overlong_line_is_refused(campaign: str, table: Table):
     """Issue 12 §4 (docs/rulings.md H615): every input is bounded."""
     client = joined(table, invite(campaign, "player", "Aldric"))
-    response = client.post("/api/command", json={"line": "note " + "x" * 2000}, headers=HEADERS)
+    response = client.post(COMMAND, json={"line": "note " + "x" * 2000}, headers=HEADERS)
     assert response.status_code == 400
 
 
@@ -191,8 +195,8 @@ def test_a_players_command_lands_and_another_client_sees_it(campaign: str, table
     ann = joined(table, invite(campaign, "player", "Aldric"))
     bea = joined(table, invite(campaign, "player", "Sly"))
     start = last_seq(campaign)
-    with bea.websocket_connect(f"/ws?after={start}") as socket:
-        response = ann.post("/api/command", json={"line": "test Aldric STR"}, headers=HEADERS)
+    with bea.websocket_connect(f"{WS}?after={start}") as socket:
+        response = ann.post(COMMAND, json={"line": "test Aldric STR"}, headers=HEADERS)
         assert response.status_code == 200, response.text
         seq = response.json()["seq"]
         seen = socket.receive_json()
@@ -210,13 +214,13 @@ def test_a_whisper_reaches_its_audience_and_the_gm_only(campaign: str, table: Ta
     bea = joined(table, invite(campaign, "player", "Sly"))
     gm = joined(table, table.gm_token)
     start = last_seq(campaign)
-    whisper = ann.post("/api/command", json={"line": "whisper gm the ring"}, headers=HEADERS)
+    whisper = ann.post(COMMAND, json={"line": "whisper gm the ring"}, headers=HEADERS)
     assert whisper.status_code == 200, whisper.text
-    public = ann.post("/api/command", json={"line": "roll 3d6"}, headers=HEADERS)
+    public = ann.post(COMMAND, json={"line": "roll 3d6"}, headers=HEADERS)
     public_seq = public.json()["seq"]
-    with bea.websocket_connect(f"/ws?after={start}") as socket:
+    with bea.websocket_connect(f"{WS}?after={start}") as socket:
         first = socket.receive_json()
-    with gm.websocket_connect(f"/ws?after={start}") as socket:
+    with gm.websocket_connect(f"{WS}?after={start}") as socket:
         gm_first = socket.receive_json()
     assert first["seq"] == public_seq  # Bea never learns of the whisper
     assert gm_first["seq"] == whisper.json()["seq"]
@@ -228,35 +232,39 @@ def test_resuming_after_a_seq_loses_nothing_and_repeats_nothing(campaign: str, t
     start = last_seq(campaign)
     seqs = []
     for _ in range(3):
-        seqs.append(ann.post("/api/command", json={"line": "roll 3d6"}, headers=HEADERS).json())
+        seqs.append(ann.post(COMMAND, json={"line": "roll 3d6"}, headers=HEADERS).json())
     first, second, third = (item["seq"] for item in seqs)
-    with ann.websocket_connect(f"/ws?after={start}") as socket:
+    with ann.websocket_connect(f"{WS}?after={start}") as socket:
         assert socket.receive_json()["seq"] == first
     # (the connection dropped after #first; two more commands land meanwhile)
-    with ann.websocket_connect(f"/ws?after={first}") as socket:
+    with ann.websocket_connect(f"{WS}?after={first}") as socket:
         got = [socket.receive_json()["seq"], socket.receive_json()["seq"]]
     assert got == [second, third]
 
 
-def test_a_websocket_without_a_session_is_closed(table: Table):
-    """Issue 12 §4: no cookie, no events."""
+def refusal(client: TestClient, path: str, **headers: str) -> tuple[str, int]:
+    """What a refused WebSocket gets: its one error line and the close code."""
+    with client.websocket_connect(path, headers=headers) as socket:
+        message = socket.receive_json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    return message["error"], closed.value.code
+
+
+def test_a_websocket_without_a_session_is_refused_with_one_line(table: Table):
+    """Issue 12 §4: no cookie, no events: an error frame with one clear line, then 1008."""
     client = TestClient(create_app(table))
-    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
-        pass
-    assert refused.value.code == 1008
-    assert refused.value.reason == "not signed in at this table"
+    message, code = refusal(client, WS)
+    assert code == 1008
+    assert message == "not signed in at this table: open the invite link the GM gave you"
 
 
-def test_a_websocket_from_another_site_is_closed(campaign: str, table: Table):
+def test_a_websocket_from_another_site_is_refused(campaign: str, table: Table):
     """Issue 12 §4: another site's page cannot read the log with the player's cookie."""
     client = joined(table, invite(campaign, "player", "Aldric"))
-    other = {"origin": "http://evil.example"}
-    with (
-        pytest.raises(WebSocketDisconnect) as refused,
-        client.websocket_connect("/ws", headers=other),
-    ):
-        pass
-    assert refused.value.code == 1008
+    message, code = refusal(client, WS, origin="http://evil.example")
+    assert code == 1008
+    assert "cross-origin" in message
 
 
 def test_two_players_rolling_at_once_both_land_in_one_order(campaign: str, table: Table):
@@ -271,7 +279,7 @@ def test_two_players_rolling_at_once_both_land_in_one_order(campaign: str, table
     with ThreadPoolExecutor(2) as pool:
         replies = list(
             pool.map(
-                lambda pair: pair[0].post("/api/command", json={"line": pair[1]}, headers=HEADERS),
+                lambda pair: pair[0].post(COMMAND, json={"line": pair[1]}, headers=HEADERS),
                 lines,
             )
         )
@@ -280,7 +288,7 @@ def test_two_players_rolling_at_once_both_land_in_one_order(campaign: str, table
     assert len(set(seqs)) == 2
     seen = {}
     for client in (ann, bea):
-        with client.websocket_connect(f"/ws?after={start}") as socket:
+        with client.websocket_connect(f"{WS}?after={start}") as socket:
             got = [socket.receive_json() for _ in range(2)]
         seen[id(client)] = [(item["seq"], item["principal"]) for item in got]
     assert seen[id(ann)] == seen[id(bea)]
@@ -292,7 +300,7 @@ def test_a_consoles_command_on_the_same_campaign_reaches_the_browser(campaign: s
     docs/rulings.md H614)."""
     ann = joined(table, invite(campaign, "player", "Aldric"))
     start = last_seq(campaign)
-    with ann.websocket_connect(f"/ws?after={start}") as socket:
+    with ann.websocket_connect(f"{WS}?after={start}") as socket:
         with CampaignStore.open(campaign, create=False) as store:
             outcome = CommandLayer(Session(store)).run("roll 2d6")
         seen = socket.receive_json()

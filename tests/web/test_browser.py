@@ -69,9 +69,9 @@ def test_a_players_test_reaches_the_gms_page_live(served: tuple[str, Table, str]
         )
         try:
             gm = browser.new_context().new_page()
-            gm.goto(f"{base}/join?token={table.gm_token}")
+            gm.goto(f"{base}/t/table/join?token={table.gm_token}")
             ann = browser.new_context().new_page()
-            ann.goto(f"{base}/join?token={token}")
+            ann.goto(f"{base}/t/table/join?token={token}")
             assert ann.locator("#who").inner_text() == "Ann"
             ann.fill("#line", "test Aldric STR")
             ann.press("#line", "Enter")

@@ -45,10 +45,12 @@ def serve(
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.hub import table_id
     from ..web.table import Table
 
-    table = Table(campaign)
-    print(f"The GM's link: http://{host}:{port}/join?token={table.gm_token}", flush=True)
+    table = Table(campaign, id=table_id(campaign))
+    link = f"http://{host}:{port}/t/{table.id}/join?token={table.gm_token}"
+    print(f"The GM's link: {link}", flush=True)
     print("Invite players with: hacktable invite --role player --character NAME", flush=True)
     try:
         uvicorn.run(create_app(table), host=host, port=port, log_level="warning")
@@ -79,7 +81,10 @@ def invite(
         _fail(error)
         return
     who = made.principal.name if made.principal.role.value == "player" else "an observer"
-    print(f"Invite for {who} (one use): {base.rstrip('/')}/join?token={made.token}")
+    from ..web.hub import table_id
+
+    link = f"{base.rstrip('/')}/t/{table_id(campaign)}/join?token={made.token}"
+    print(f"Invite for {who} (one use): {link}")
 
 
 def add_web_commands(app: typer.Typer) -> None:

@@ -33,10 +33,12 @@ input { flex: 1; font: inherit; padding: .4rem; }
 let last = 0;
 const log = document.getElementById("log");
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws?after=${last}`);
+  const url = new URL(`ws?after=${last}`, location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(url);
   ws.onmessage = (message) => {
     const event = JSON.parse(message.data);
+    if (event.error) { document.getElementById("reply").textContent = event.error; return; }
     if (event.seq <= last) return;
     last = event.seq;
     const item = document.createElement("li");
@@ -51,7 +53,7 @@ document.getElementById("command").addEventListener("submit", async (submit) => 
   submit.preventDefault();
   const input = document.getElementById("line");
   const reply = document.getElementById("reply");
-  const response = await fetch("/api/command", {
+  const response = await fetch("api/command", {
     method: "POST",
     headers: {"content-type": "application/json", "x-hacktable": "1"},
     body: JSON.stringify({line: input.value}),

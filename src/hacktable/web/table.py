@@ -5,61 +5,62 @@ SQLite connection belongs to the thread that opened it), so two players' command
 arriving together are run one after the other and land in one order everyone sees
 (issue 12 §3). Each command first reads what other writers (a console on the same
 file) appended (:meth:`~hacktable.engine.session.Session.refresh`).
+
+New events reach the browsers through the table's :class:`~.broadcast.Broadcaster`:
+at once when this server commits them (a command-layer listener), and within
+:data:`POLL_SECONDS` when another writer does (docs/rulings.md H614).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..engine.execute import CommandLayer
 from ..engine.principal import GM, Principal
 from ..engine.session import Session
 from ..play.events import Event
-from ..play.visibility import seen_by
 from ..store import CampaignStore
+from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
 
-__all__ = ["Table", "event_json"]
+__all__ = ["POLL_SECONDS", "Table"]
 
 T = TypeVar("T")
 
-
-def event_json(event: Event) -> dict[str, Any]:
-    """What a browser is sent of an event already filtered for its reader."""
-    return {
-        "seq": event.seq,
-        "action": event.action,
-        "actor": event.actor,
-        "principal": event.principal,
-        "summary": event.summary,
-        "visibility": event.visibility.value,
-    }
+POLL_SECONDS = 0.5
+"""How often a table reads its log for other writers' events (issue 12 §3: at least
+once a second; docs/rulings.md H614)."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     """A campaign served to browsers.
 
     Attributes:
         campaign: the campaign's file or URL.
+        id: the table's name in its URLs (``/t/ID/``).
         gm_token: the GM's link's secret, good while this server runs
             (docs/rulings.md H612).
         sessions: signed-in browsers: session cookie -> principal (in memory).
         rate: commands a second one browser session may send (issue 12 §4: 5).
         clock: seconds, monotonic (injected so tests need no wall clock).
+        broadcaster: the connected browsers.
     """
 
     campaign: str
+    id: str = "table"
     gm_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     sessions: dict[str, Principal] = field(default_factory=dict)
     rate: int = 5
     clock: Callable[[], float] = time.monotonic
+    broadcaster: Broadcaster = field(default_factory=Broadcaster)
     _sent: dict[str, list[float]] = field(default_factory=dict)
     _worker: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="table")
@@ -67,20 +68,35 @@ class Table:
     _store: CampaignStore | None = None
     _layer: CommandLayer | None = None
     _loop: asyncio.AbstractEventLoop | None = None
-    _committed: asyncio.Event | None = None
+    _published: int = -1
+    _poller: asyncio.Task[None] | None = None
+    _revealed_at_open: set[int] = field(default_factory=set)
 
+    # -- the worker thread ------------------------------------------------------------
     def _open(self) -> CommandLayer:
         """The command layer, opening the campaign on first use (on the worker)."""
         if self._layer is None:
             self._store = CampaignStore.open(self.campaign, create=False)
             self._layer = CommandLayer(Session(self._store, source="web"))
-            self._layer.subscribe(lambda _outcome: self._wake())
+            self._layer.subscribe(lambda _outcome: self._collect())
+            self._published = self._store.last_seq()
+            self._revealed_at_open = set(self._store.reveals())
         return self._layer
 
-    def _wake(self) -> None:
-        """Tell the waiting WebSockets that this server committed (from the worker)."""
-        if self._loop is not None and self._committed is not None:
-            self._loop.call_soon_threadsafe(self._committed.set)
+    def _collect(self) -> None:
+        """Read the events stored since the last published and hand them to the loop
+        (on the worker: from the listener after this server's commits, or the poll)."""
+        store = self._store
+        if store is None or self._loop is None:
+            return
+        batch = tuple(store.events(after=self._published))
+        if not batch:
+            return
+        self._published = batch[-1].seq
+        targets = [e.detail.get("reveals") for e in batch if e.action == "reveal"]
+        revealed = [store.event(t) for t in targets if isinstance(t, int)]
+        shown = [event for event in revealed if event is not None]
+        self._loop.call_soon_threadsafe(self.broadcaster.publish, batch, shown)
 
     async def call(self, job: Callable[[CommandLayer], T]) -> T:
         """Run ``job`` on the table's worker thread with the command layer."""
@@ -88,25 +104,45 @@ class Table:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, lambda: job(self._open()))
 
-    def _bind(self) -> asyncio.Event:
-        """The event set when this server commits, on the running loop."""
+    def _bind(self) -> None:
+        """Remember the running loop (the broadcaster lives on it) and start polling."""
         loop = asyncio.get_running_loop()
-        if self._loop is not loop or self._committed is None:
-            self._loop, self._committed = loop, asyncio.Event()
-        return self._committed
+        if self._loop is not loop:
+            self._loop = loop
+            self._poller = loop.create_task(self._poll())
 
-    async def wait(self, timeout: float) -> None:
-        """Wait until this server commits something, or ``timeout`` seconds pass (other
-        writers, a console on the same file, are seen by polling: docs/rulings.md
-        H614)."""
-        committed = self._bind()
+    async def _poll(self) -> None:
+        """Read other writers' events every :data:`POLL_SECONDS` while anyone listens."""
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            if self.broadcaster.subscribers:
+                await self.call(lambda _layer: self._collect())
+
+    # -- subscribers ------------------------------------------------------------------
+    async def subscribe(self, principal: Principal, after: int) -> Subscriber:
+        """A browser resuming after ``after``: it is sent every event after it that
+        ``principal`` may see, then each new one, each once (docs/rulings.md H617)."""
+        await self.call(lambda _layer: None)
+        if not self.broadcaster.revealed:
+            self.broadcaster.revealed |= self._revealed_at_open
+        subscriber = self.broadcaster.join(principal, after)
+
+        def missed(_layer: CommandLayer) -> list[Event]:
+            assert self._store is not None
+            return [e for e in self._store.events(after=after) if e.seq <= self._published]
+
         try:
-            await asyncio.wait_for(committed.wait(), timeout)
-        except TimeoutError:
-            return
-        finally:
-            committed.clear()
+            events = await self.call(missed)
+        except BaseException:
+            self.broadcaster.leave(subscriber)
+            raise
+        self.broadcaster.caught_up(subscriber, events)
+        return subscriber
 
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        self.broadcaster.leave(subscriber)
+
+    # -- signing in -------------------------------------------------------------------
     def sign_in(self, principal: Principal) -> str:
         """A new session cookie's value for ``principal``."""
         cookie = secrets.token_urlsafe(32)
@@ -134,31 +170,15 @@ class Table:
             return GM
         return await self.call(lambda layer: redeem_invite(layer.session, token))
 
-    async def events_after(self, seq: int, principal: Principal) -> list[dict[str, Any]]:
-        """The events after ``seq`` as ``principal`` sees them (RULINGS G4), with
-        the campaign's latest ``seq`` last read, as ``{"seq": N}`` when none is seen
-        (so a client's resume point moves past events hidden from it)."""
-
-        def read(layer: CommandLayer) -> list[dict[str, Any]]:
-            session = layer.session
-            events = session.store.events(after=seq)
-            if not events:
-                return []
-            revealed = session.revealed()
-            shown = [seen_by(event, principal, revealed) for event in events]
-            out = [event_json(event) for event in shown if event is not None]
-            if not out or out[-1]["seq"] != events[-1].seq:
-                out.append({"seq": events[-1].seq})
-            return out
-
-        return await self.call(read)
-
     def close(self) -> None:
-        """Close the campaign and stop the worker."""
+        """Stop polling, close the campaign and stop the worker."""
+        if self._poller is not None:
+            self._poller.cancel()
 
         def shut() -> None:
             if self._store is not None:
                 self._store.close()
 
-        self._worker.submit(shut).result()
+        with contextlib.suppress(RuntimeError):
+            self._worker.submit(shut).result()
         self._worker.shutdown()

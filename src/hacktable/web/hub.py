@@ -1,0 +1,65 @@
+"""The tables one server process serves: every campaign it was given, each under its
+own name in the URLs (``/t/NAME/``; issue 12 §4: a cookie of one table means nothing
+at another)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CommandError
+from .table import Table
+
+__all__ = ["Hub", "table_id"]
+
+_UNSAFE = re.compile(r"[^a-z0-9-]+")
+
+
+def table_id(campaign: str) -> str:
+    """A table's name in URLs, from its campaign's file name: ``Lost Mines.db`` ->
+    ``lost-mines``."""
+    stem = Path(campaign.split("?", 1)[0]).stem if "://" not in campaign else campaign
+    name = _UNSAFE.sub("-", stem.rsplit("/", 1)[-1].lower()).strip("-")
+    return name or "table"
+
+
+@dataclass(eq=False)
+class Hub:
+    """Every table of this server, by name."""
+
+    tables: dict[str, Table] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, campaigns: Iterable[str]) -> Hub:
+        """A hub serving ``campaigns`` (files or URLs), each named by :func:`table_id`.
+
+        Raises:
+            CommandError: two campaigns would have the same name.
+        """
+        hub = cls()
+        for campaign in campaigns:
+            hub.add(Table(campaign, id=table_id(campaign)))
+        return hub
+
+    def add(self, table: Table) -> Table:
+        """Serve ``table``.
+
+        Raises:
+            CommandError: a table of that name is served already.
+        """
+        if table.id in self.tables:
+            raise CommandError(f"two campaigns would both be the table {table.id!r}", "serve")
+        self.tables[table.id] = table
+        return table
+
+    def get(self, name: str) -> Table | None:
+        return self.tables.get(name)
+
+    def __iter__(self) -> Iterator[Table]:
+        return iter(self.tables.values())
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()

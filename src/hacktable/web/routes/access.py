@@ -1,0 +1,78 @@
+"""Who is asking, for every endpoint: the table named in the URL and the principal its
+session cookie signs in (issue 12 §4). This decides only *who*; what they may do is
+the command layer's (docs/rulings.md H106)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import HTTPException, Request, WebSocket
+
+from ...play.principal import Principal
+from ..hub import Hub
+from ..table import Table
+
+__all__ = ["COOKIE", "CSRF_HEADER", "NOT_SIGNED_IN", "Visitor", "hub_of", "table_of", "visitor"]
+
+COOKIE = "hacktable_session"
+CSRF_HEADER = "x-hacktable"
+"""The header every POST carries (docs/rulings.md H613): a cross-site form cannot set it,
+and a cross-site script cannot without a CORS preflight this server never grants."""
+NOT_SIGNED_IN = "not signed in at this table: open the invite link the GM gave you"
+
+
+@dataclass(frozen=True, slots=True)
+class Visitor:
+    """A signed-in browser at one table.
+
+    Attributes:
+        table: the table.
+        principal: who they are.
+        cookie: their session cookie's value (rate limits are per session).
+    """
+
+    table: Table
+    principal: Principal
+    cookie: str
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def table_of(request: Request | WebSocket, name: str) -> Table:
+    """The table ``name``.
+
+    Raises:
+        HTTPException: 404, no such table here.
+    """
+    table = hub_of(request).get(name)
+    if table is None:
+        raise HTTPException(404, f"no table {name!r} here")
+    return table
+
+
+def signed_in(request: Request | WebSocket, name: str) -> Visitor | None:
+    """The visitor the request's cookie signs in at table ``name``, or ``None``."""
+    table = table_of(request, name)
+    cookie = request.cookies.get(COOKIE)
+    principal = None if cookie is None else table.sessions.get(cookie)
+    return None if cookie is None or principal is None else Visitor(table, principal, cookie)
+
+
+def visitor(request: Request, table: str) -> Visitor:
+    """The signed-in visitor (a FastAPI dependency).
+
+    Raises:
+        HTTPException: 401, not signed in at this table; 404, no such table.
+    """
+    found = signed_in(request, table)
+    if found is None:
+        raise HTTPException(401, NOT_SIGNED_IN)
+    return found
+
+
+def cookie_path(table: Table) -> str:
+    """The path a table's session cookie is sent to (its own URLs only)."""
+    return f"/t/{table.id}/"

@@ -1,0 +1,36 @@
+"""``GET /t/{table}/join?token=T``: an invite (or the GM's link) signs the browser in
+with an HttpOnly, SameSite=Lax session cookie for that table's URLs and sends it to
+the table's page; an unknown token is refused with 401, a used one with 403
+(docs/rulings.md H610-H612)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+
+from ..invites import InviteError
+from .access import COOKIE, cookie_path, table_of
+from .errors import refused
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/t/{table}/join")
+async def join(request: Request, table: str, token: str = "") -> Response:
+    served = table_of(request, table)
+    try:
+        principal = await served.join(token)
+    except InviteError as error:
+        return refused(error.message, error.status)
+    response = RedirectResponse(cookie_path(served), status_code=303)
+    response.set_cookie(
+        COOKIE,
+        served.sign_in(principal),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path=cookie_path(served),
+    )
+    return response

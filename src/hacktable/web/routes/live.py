@@ -1,0 +1,73 @@
+"""``WS /t/{table}/ws?after=SEQ``: the events after ``SEQ`` as the principal sees them
+(RULINGS G4), then each new one as it is committed, each once (issue 12 §3;
+docs/rulings.md H617). A refused socket is accepted, sent one error frame
+``{"error": "one line"}`` and closed with 1008 (issue 12 §4); a page from another
+origin is refused the same way (cross-site WebSocket hijacking)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+
+from .access import NOT_SIGNED_IN, signed_in
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+async def _refuse(websocket: WebSocket, message: str) -> None:
+    await websocket.accept()
+    await websocket.send_json({"error": message})
+    await websocket.close(code=1008, reason=message[:120])
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Return when the browser closes ``websocket`` (what it sends is ignored)."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
+
+
+@router.websocket("/t/{table}/ws")
+async def stream(websocket: WebSocket, table: str) -> None:
+    try:
+        who = signed_in(websocket, table)
+    except HTTPException as error:
+        await _refuse(websocket, str(error.detail))
+        return
+    origin = websocket.headers.get("origin")
+    host = websocket.headers.get("host", "")
+    if origin is not None and origin.split("://", 1)[-1] != host:
+        await _refuse(websocket, "this table's page must open its socket (cross-origin)")
+        return
+    if who is None:
+        await _refuse(websocket, NOT_SIGNED_IN)
+        return
+    try:
+        after = max(0, int(websocket.query_params.get("after", "0")))
+    except ValueError:
+        await _refuse(websocket, "after is the last event number the page saw: ?after=SEQ")
+        return
+    await websocket.accept()
+    subscriber = await who.table.subscribe(who.principal, after)
+    closed = asyncio.create_task(_until_closed(websocket))
+    try:
+        while True:
+            text = asyncio.create_task(subscriber.queue.get())
+            await asyncio.wait({closed, text}, return_when=asyncio.FIRST_COMPLETED)
+            if closed.done():
+                text.cancel()
+                return
+            message = text.result()
+            if message is None:
+                await websocket.close(code=1013, reason="too far behind: reconnect")
+                return
+            await websocket.send_text(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        closed.cancel()
+        who.table.unsubscribe(subscriber)

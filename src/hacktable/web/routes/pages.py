@@ -1,0 +1,33 @@
+"""``GET /t/{table}/``: the table's page for the signed-in principal
+(:mod:`hacktable.web.page`); ``GET /``: where a single table's server sends a browser."""
+
+from __future__ import annotations
+
+import html
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from ..page import PAGE
+from .access import NOT_SIGNED_IN, hub_of, signed_in
+from .errors import refused
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/t/{table}/")
+async def page(request: Request, table: str) -> Response:
+    who = signed_in(request, table)
+    if who is None:
+        return refused(NOT_SIGNED_IN, 401)
+    return HTMLResponse(PAGE.replace("{{who}}", html.escape(who.principal.name)))
+
+
+@router.get("/")
+async def home(request: Request) -> Response:
+    tables = list(hub_of(request))
+    if len(tables) == 1:
+        return RedirectResponse(f"/t/{tables[0].id}/", status_code=303)
+    return refused("open the link the GM gave you (this server has several tables)", 404)
