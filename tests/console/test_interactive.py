@@ -122,6 +122,25 @@ def test_guided_creation_in_the_terminal(terminal: Terminal) -> None:
     assert terminal.close() == 0
 
 
+def test_another_writers_roll_appears_while_the_prompt_waits(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    """Issue 12 §3 (docs/rulings.md H618): a browser's roll shows up in a console that
+    is waiting at its prompt, with nothing typed (the console polls the log)."""
+    from hacktable.engine.execute import CommandLayer
+    from hacktable.engine.session import Session
+    from hacktable.store import CampaignStore
+
+    terminal.send("note the party waits\r")
+    terminal.expect("the party waits")
+    terminal.expect("hacktable>", count=2)
+    with CampaignStore.open(tmp_path / "c.db", create=False) as store:
+        CommandLayer(Session(store, source="web")).run("roll 3d6")
+    terminal.expect("3d6: [")  # shown above the prompt, nothing typed
+    terminal.send("quit\r")
+    assert terminal.close() == 0
+
+
 def test_candidates(party: Play) -> None:
     session = party.session
     assert "roll" in candidates(session, "ro")

@@ -8,6 +8,7 @@ Every command that succeeds has already been saved when its output appears.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -22,7 +23,11 @@ from ..play.outcome import Outcome
 from ..play.visibility import reveals_in, visible
 from .render import Printer
 
-__all__ = ["Console"]
+__all__ = ["WATCH_SECONDS", "Console"]
+
+WATCH_SECONDS = 0.5
+"""How often the waiting prompt reads the log for other writers' events (issue 12 §3:
+at least once a second)."""
 
 
 class Console:
@@ -132,6 +137,23 @@ class Console:
         for event in visible(news, self.principal, reveals_in(news)):
             self.printer.text(render_event(event), "muted")
 
+    async def watch(self, every: float = WATCH_SECONDS) -> None:
+        """While the command prompt waits, show other writers' events as they come:
+        the browsers' rolls appear in the console live (issue 12 §3: on SQLite the
+        console polls the log at least once a second; docs/rulings.md H618). Runs on
+        the prompt's own event loop and thread, between commands only, so the log is
+        never read while a command resolves."""
+        from prompt_toolkit.application import run_in_terminal
+
+        while True:
+            await asyncio.sleep(every)
+            try:
+                behind = self.session.store.last_seq() > self.session.state.last_seq
+            except HacktableError:
+                behind = True  # (show_others shows the failure)
+            if behind:
+                await run_in_terminal(self.show_others)
+
 
 def read_script(path: Path) -> str:
     """A script's text (UTF-8; a byte-order mark is dropped).
@@ -170,6 +192,7 @@ def _make_prompts(
     """The command prompt (history and completion, prompt_toolkit) and the prompt for
     a guided command's questions (no completion, history of its own)."""
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import get_app
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     from .completion import ConsoleCompleter
@@ -184,9 +207,16 @@ def _make_prompts(
     command_prompt: PromptSession[str] = PromptSession(
         history=store, completer=ConsoleCompleter(console.session), complete_while_typing=False
     )
+
+    def watching() -> None:
+        get_app().create_background_task(console.watch())
+
+    def command(text: str) -> str:
+        return command_prompt.prompt(text, pre_run=watching)
+
     questions: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
     def ask(question: str) -> str:
         return questions.prompt(f"{question} ")
 
-    return command_prompt.prompt, ask
+    return command, ask
