@@ -173,7 +173,8 @@ class Table:
     def close(self) -> None:
         """Stop polling, close the campaign and stop the worker."""
         if self._poller is not None:
-            self._poller.cancel()
+            with contextlib.suppress(RuntimeError):  # (its loop may be closed already)
+                self._poller.cancel()
 
         def shut() -> None:
             if self._store is not None:
