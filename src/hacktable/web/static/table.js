@@ -96,10 +96,21 @@ function showReply(target, ok, body) {
   target.replaceChildren();
   target.classList.toggle("error", !ok);
   if (!ok) { target.append(el("p", {class: "line error", text: body.error || "refused"})); return; }
-  if ((body.checks || []).length) target.append(renderOutcome(body));
-  const lines = renderLines(body.lines);
-  if (lines.length) target.append(...lines);
-  else if (body.text) target.append(el("p", {class: "line", text: body.text}));
+  const lines = body.lines || [];
+  if (!lines.length && body.text) lines.push({text: body.text, style: ""});
+  const checks = body.checks || [];
+  if (!checks.length) { target.append(...renderLines(lines)); return; }
+  // The checks drawn (odds first, the dice kept and dropped) stand where the console
+  // prints the odds; the lines that only repeat them in words are left out.
+  const said = new Set(checks.map((check) => (check.explanation || "").trim()));
+  const at = lines.findIndex((line) => line.style === "odds");
+  const outcome = renderOutcome(body);
+  if (at < 0) target.append(outcome);
+  lines.forEach((line, index) => {
+    if (index === at) target.append(outcome);
+    if (line.style === "odds" || said.has(line.text.trim())) return;
+    target.append(...renderLines([line]));
+  });
 }
 
 async function send(line) {
@@ -272,15 +283,15 @@ function choose(action) {
 
 async function showOdds(action, values) {
   const pending = $("pending");
-  pending.replaceChildren(el("p", {text: `${action.character}: ${action.label}`}));
   const odds = el("div", {class: "odds-shown"});
-  pending.append(odds);
+  pending.replaceChildren(odds);
   if (action.odds_command) {
     const answer = await send(fill(action.odds_command, values));
     showReply(odds, answer.ok, answer.body);
     if (!answer.ok) return;
   } else {
-    odds.append(el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
+    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
+      el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
   }
   const line = fill(action.command, values);
   const form = el("form", {class: "roll-form"});
