@@ -17,6 +17,7 @@ import pytest
 
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
+from hacktable.play.events import Event
 from hacktable.store import CampaignStore
 from hacktable.web.app import create_app
 from hacktable.web.invites import create_invite
@@ -150,3 +151,60 @@ def test_a_secret_roll_is_a_stub_until_revealed(served: tuple[str, Table, str], 
     seq = secret.get_attribute("data-seq")
     expect(ann.locator(f'#log li[data-seq="{seq}"] .die')).not_to_have_count(0)
     expect(gm.locator(f'#log li[data-seq="{seq}"] button.reveal')).to_have_count(0)
+
+
+def asked(table: Table, detail: dict[str, Any], summary: str) -> int:
+    """An event another writer stores (as the ``ask``/``answer`` commands will): its seq."""
+    with CampaignStore.open(table.campaign, create=False) as store:
+        return Session(store).commit(Event("prompt", summary=summary, detail=detail)).seq
+
+
+def test_a_prompt_shows_its_odds_and_goes_when_answered(
+    served: tuple[str, Table, str], browser: Any
+):
+    """Issue 12 §2: the GM's request for a roll appears on the player's page as a card
+    with the odds and a Roll button (and a labelled box for an entered die, RULINGS
+    G5); it goes once an event answers it."""
+    from playwright.sync_api import expect
+
+    base, table, token = served
+    ann = browser.new_context().new_page()
+    ann.goto(f"{base}/t/table/join?token={token}")
+    expect(ann.locator("#status")).to_have_text("live")
+    prompt = {
+        "command": "test Aldric STR",
+        "character": "Aldric",
+        "player": "Ann",
+        "odds": {"success": "13/20", "percent": {"success": 65.0}},
+    }
+    seq = asked(table, {"prompt": prompt}, "The GM asks Ann: test Aldric STR")
+    card = ann.locator(f"#prompts .prompt[data-seq='{seq}']")
+    expect(card).to_contain_text("test Aldric STR")
+    expect(card.locator(".odds")).to_contain_text("success 65.00%")
+    expect(card.get_by_role("button", name="Roll")).to_be_visible()
+    expect(card.get_by_label("Your die")).to_be_visible()
+    asked(table, {"answers": seq}, "Ann answers")
+    expect(card).to_have_count(0)
+
+
+def test_every_control_is_labelled_and_reachable(served: tuple[str, Table, str], browser: Any):
+    """Issue 12 §2: keyboard use: every input has a label, the log and the reply are
+    live regions, and Tab reaches the command box."""
+    from playwright.sync_api import expect
+
+    base, _table, token = served
+    ann = browser.new_context().new_page()
+    ann.goto(f"{base}/t/table/join?token={token}")
+    expect(ann.locator("#actions button").first).to_be_visible()
+    unlabelled = ann.evaluate(
+        """() => [...document.querySelectorAll('input, select')]
+             .filter(c => !c.labels || !c.labels.length).map(c => c.id)"""
+    )
+    assert unlabelled == []
+    assert ann.locator("#log").get_attribute("aria-live") == "polite"
+    assert ann.locator("#reply").get_attribute("aria-live") == "polite"
+    for _ in range(60):
+        ann.keyboard.press("Tab")
+        if ann.evaluate("document.activeElement.id") == "line":
+            break
+    assert ann.evaluate("document.activeElement.id") == "line"
