@@ -208,3 +208,21 @@ def test_every_control_is_labelled_and_reachable(served: tuple[str, Table, str],
         if ann.evaluate("document.activeElement.id") == "line":
             break
     assert ann.evaluate("document.activeElement.id") == "line"
+
+
+def test_a_whisper_from_the_chat_box_reaches_the_gm(served: tuple[str, Table, str], browser: Any):
+    """Issue 12 §2: chat: a player's whisper to the GM ('whisper gm TEXT') is in the
+    GM's chat and nobody else's (RULINGS G4)."""
+    from playwright.sync_api import expect
+
+    base, table, token = served
+    gm = browser.new_context().new_page()
+    gm.goto(f"{base}/t/table/join?token={table.gm_token}")
+    ann = browser.new_context().new_page()
+    ann.goto(f"{base}/t/table/join?token={token}")
+    expect(gm.locator("#status")).to_have_text("live")
+    ann.select_option("#chat-to", "gm")
+    ann.fill("#chat-line", "I pocket the ring")
+    ann.press("#chat-line", "Enter")
+    expect(gm.locator("#chat-log")).to_contain_text("Ann whispers to GM: I pocket the ring")
+    expect(ann.locator("#chat-line")).to_have_value("")
