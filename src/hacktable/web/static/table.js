@@ -14,6 +14,7 @@ const revealed = new Set();
 const answered = new Set();
 const secretItems = new Map();
 const promptEvents = [];
+const closed = new Set();
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -210,6 +211,7 @@ function connect() {
 
 // -- the view: panels, characters, buttons ------------------------------------------
 let refreshTimer = null;
+const shown = {panels: "", actions: ""};
 function refreshSoon() {
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(loadView, 400);
@@ -221,8 +223,16 @@ async function loadView() {
     if (!response.ok) return;
     view = await response.json();
   } catch (error) { return; }
-  renderPanels(view.panels || []);
-  if ($("actions")) renderActions(view.actions || []);
+  // Only what changed is drawn again, and a focused button keeps the focus (keyboard).
+  const panels = JSON.stringify(view.panels || []);
+  if (panels !== shown.panels) { shown.panels = panels; renderPanels(view.panels || []); }
+  const actions = JSON.stringify(view.actions || []);
+  if ($("actions") && actions !== shown.actions) {
+    shown.actions = actions;
+    const focused = document.activeElement?.dataset?.command;
+    renderActions(view.actions || []);
+    if (focused) $("actions").querySelector(`button[data-command="${CSS.escape(focused)}"]`)?.focus();
+  }
   if (IS_GM) chatTargets(view.characters || []);
   for (const event of promptEvents) showPrompt(event);
 }
@@ -232,8 +242,12 @@ function renderPanels(panels) {
   box.replaceChildren();
   if (!panels.length) box.append(el("p", {class: "muted", text: "Nothing to show yet."}));
   for (const panel of panels) {
-    const part = el("section", {class: "panel", "data-command": panel.command, "aria-label": panel.title});
-    part.append(el("h3", {text: panel.title}), ...renderLines(panel.lines));
+    const part = el("details", {class: "panel", "data-command": panel.command});
+    if (!closed.has(panel.title)) part.open = true;
+    part.addEventListener("toggle", () => {
+      if (part.open) closed.delete(panel.title); else closed.add(panel.title);
+    });
+    part.append(el("summary", {}, el("h3", {text: panel.title})), ...renderLines(panel.lines));
     box.append(part);
   }
 }
