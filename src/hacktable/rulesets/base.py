@@ -34,8 +34,10 @@ __all__ = [
     "PLAYER_DICE",
     "CharacterT",
     "Creation",
+    "Panel",
     "Ruleset",
     "Setting",
+    "TableAction",
     "TableOutcome",
     "TestOptions",
     "check_player_dice",
@@ -206,6 +208,38 @@ class TableOutcome:
     effect: str
     explanation: str
     detail: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A part of the web table's view (issue 12 §2): a READ command whose outcome is
+    shown under a title, run as the viewer so the command layer decides what they may
+    read (docs/rulings.md H630).
+
+    Attributes:
+        title: the panel's heading (``"Aldric"``, ``"Fight"``).
+        command: the console line that fills it (``"character show Aldric"``).
+    """
+
+    title: str
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableAction:
+    """A button of the web table (issue 12 §2): a command a character's player sends,
+    with the command that shows its exact odds first (docs/rulings.md H631).
+
+    Attributes:
+        label: the button's text (``"STR test"``).
+        command: the line the button sends (``"test Aldric STR"``).
+        odds_command: the line that shows the odds without rolling (``"odds Aldric
+            STR"``), ``""`` when there is none (the command shows its own).
+    """
+
+    label: str
+    command: str
+    odds_command: str = ""
 
 
 CharacterT = TypeVar("CharacterT", bound=Character)
@@ -567,6 +601,35 @@ class Ruleset(ABC, Generic[CharacterT]):
         if offers is None:
             return ()
         return cast("tuple[tuple[str, int, str], ...]", offers.EXAMPLE_SESSIONS)
+
+    # -- the web table (issue 12 §2) ------------------------------------------------------
+    table_view_module: ClassVar[str] = ""
+    """The module of the ruleset's web-table view (``""``: the defaults below), imported
+    when first asked: its ``table_panels(ruleset, state, principal)`` and
+    ``table_actions(ruleset, state, character)`` answer :meth:`table_panels` and
+    :meth:`table_actions`."""
+
+    def table_panels(self, state: CampaignState, principal: Principal) -> tuple[Panel, ...]:
+        """What the web table shows ``principal`` beside the log: each panel a READ
+        command run as them (docs/rulings.md H630). By default the sheets of the
+        characters they see (the GM: all; a player: their own; an observer: none)."""
+        if self.table_view_module:
+            module = importlib.import_module(self.table_view_module)
+            return cast("tuple[Panel, ...]", module.table_panels(self, state, principal))
+        from .table_view import sheet_panels
+
+        return sheet_panels(state, principal)
+
+    def table_actions(self, state: CampaignState, character: CharacterT) -> tuple[TableAction, ...]:
+        """The buttons of ``character``'s player at the web table, odds first (docs/
+        rulings.md H631). By default a test of each attribute, its odds by ``odds``."""
+        if self.table_view_module:
+            module = importlib.import_module(self.table_view_module)
+            return cast("tuple[TableAction, ...]", module.table_actions(self, state, character))
+        from .table_view import attribute_tests
+
+        del state
+        return attribute_tests(self.attributes, character.name)
 
     def _legal(self) -> Any:
         """:attr:`legal_module`, imported (``None``: the ruleset has none)."""

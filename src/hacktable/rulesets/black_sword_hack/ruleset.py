@@ -93,6 +93,7 @@ class BlackSwordHack(Ruleset[Character]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
+    table_view_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.table_view"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
 
     def bestiary_ids(self, state: CampaignState) -> frozenset[str]:

@@ -81,6 +81,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.fantasy_hack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.fantasy_hack.legal"
+    table_view_module: ClassVar[str] = "hacktable.rulesets.fantasy_hack.table_view"
 
     # -- tests ---------------------------------------------------------------------------
     def modifier(self, score: int) -> int:

@@ -172,6 +172,7 @@ class Redhack(Ruleset[Character]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.redhack.legal"
+    table_view_module: ClassVar[str] = "hacktable.rulesets.redhack.table_view"
     simulator_module: ClassVar[str] = "hacktable.rulesets.redhack.sim"
     reserved_words: ClassVar[frozenset[str]] = REDHACK_WORDS
 

@@ -117,6 +117,7 @@ class SkillDie(Ruleset[SkillDieCharacter]):
     )
     command_package: ClassVar[str] = "hacktable.rulesets.skill_die.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.skill_die.legal"
+    table_view_module: ClassVar[str] = "hacktable.rulesets.skill_die.table_view"
 
     @property
     def content(self) -> Content:

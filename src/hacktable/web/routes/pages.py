@@ -1,14 +1,13 @@
-"""``GET /t/{table}/``: the table's page for the signed-in principal
-(:mod:`hacktable.web.page`); ``GET /``: where a single table's server sends a browser."""
+"""``GET /t/{table}/``: the table's page for the signed-in principal, the one for their
+role (:func:`hacktable.web.page.page_for`); ``GET /``: where a single table's server
+sends a browser."""
 
 from __future__ import annotations
-
-import html
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..page import PAGE
+from ..page import page_for
 from .access import NOT_SIGNED_IN, hub_of, signed_in
 from .errors import refused
 
@@ -22,7 +21,7 @@ async def page(request: Request, table: str) -> Response:
     who = signed_in(request, table)
     if who is None:
         return refused(NOT_SIGNED_IN, 401)
-    return HTMLResponse(PAGE.replace("{{who}}", html.escape(who.principal.name)))
+    return HTMLResponse(page_for(who.principal), headers={"cache-control": "no-store"})
 
 
 @router.get("/")

@@ -1,0 +1,47 @@
+"""fantasy-hack at the web table (issue 12 §2; docs/rulings.md H630-H632): the
+sheets, the fight in initiative order; a check of each stat with each skill against a
+DC the player types (``dc N``: the page asks for N), its odds by ``odds``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...play.character import Character
+from ...play.principal import Principal, Role
+from ...play.state import CampaignState
+from ..base import Panel, Ruleset, TableAction
+from ..table_view import DC, sheet_panels, usage_actions, word
+from .character import SKILLS
+
+__all__ = ["table_actions", "table_panels"]
+
+
+def table_panels(
+    ruleset: Ruleset[Any], state: CampaignState, principal: Principal
+) -> tuple[Panel, ...]:
+    """The sheets ``principal`` sees and the fight (order, whose turn)."""
+    del ruleset
+    fight = (Panel("Fight", "fight status"),)
+    if principal.role is Role.OBSERVER:
+        return fight
+    return (*sheet_panels(state, principal), *fight)
+
+
+def table_actions(
+    ruleset: Ruleset[Any], state: CampaignState, character: Character
+) -> tuple[TableAction, ...]:
+    """A check of each stat with each of the character's skills (fantasy-hack Part III:
+    d20 + stat + skill against the DC), then the usage dice."""
+    del state
+    who = word(character.name)
+    checks = [
+        TableAction(
+            f"{stat}+{skill}",
+            f"check {who} {stat}+{skill} dc {DC}",
+            f"odds {who} {stat}+{skill} dc {DC}",
+        )
+        for skill in SKILLS
+        for stat in ruleset.attributes
+    ]
+    return (*checks, *usage_actions(character))

@@ -1,0 +1,54 @@
+"""skill-die at the web table (issue 12 §2; docs/rulings.md H630-H632): the sheets
+(with the fatigue clock: RULINGS S6), the fight in initiative order; an ability check
+of each ability against a DC the player types, a skill check of each of the
+character's skills at a difficulty they type (RULINGS S1, S2), odds by ``odds``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...play.character import Character
+from ...play.principal import Principal, Role
+from ...play.state import CampaignState
+from ..base import Panel, Ruleset, TableAction
+from ..table_view import DC, DIFFICULTY, sheet_panels, usage_actions, word
+
+__all__ = ["table_actions", "table_panels"]
+
+
+def table_panels(
+    ruleset: Ruleset[Any], state: CampaignState, principal: Principal
+) -> tuple[Panel, ...]:
+    """The sheets ``principal`` sees and the fight (order, whose turn)."""
+    del ruleset
+    fight = (Panel("Fight", "fight status"),)
+    if principal.role is Role.OBSERVER:
+        return fight
+    return (*sheet_panels(state, principal), *fight)
+
+
+def table_actions(
+    ruleset: Ruleset[Any], state: CampaignState, character: Character
+) -> tuple[TableAction, ...]:
+    """Ability checks (d20 + modifier against the DC, S1), skill checks (the
+    difficulty's die at or under the level, S2), then the usage dice."""
+    del state
+    who = word(character.name)
+    abilities = [
+        TableAction(
+            f"{ability} check",
+            f"check {who} {ability} dc {DC}",
+            f"odds {who} {ability} dc {DC}",
+        )
+        for ability in ruleset.attributes
+    ]
+    skills = [
+        TableAction(
+            f"{skill} check",
+            f"check {who} {word(skill)} {DIFFICULTY}",
+            f"odds {who} {word(skill)} {DIFFICULTY}",
+        )
+        for skill, _level in getattr(character, "skills", ())
+    ]
+    return (*abilities, *skills, *usage_actions(character))
