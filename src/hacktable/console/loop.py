@@ -54,7 +54,23 @@ class Console:
             QuitRequested: the line was ``quit``.
         """
         self.show_others()  # what other writers did while this line was typed comes first
-        return self.layer.run(line, self.principal, ask, self.printer.error)
+        before = self.session.state.last_seq
+        outcome = self.layer.run(line, self.principal, ask, self.printer.error)
+        if self.session.state.last_seq - before != len(outcome.events):
+            self._show_missed(before, {event.seq for event in outcome.events})
+        return outcome
+
+    def _show_missed(self, before: int, own: set[int]) -> None:
+        """Show what another writer stored while the command ran (the command layer
+        read it to settle the race: docs/rulings.md H618), so nothing slips past."""
+        try:
+            news = self.session.store.events(after=before)
+        except HacktableError as error:
+            self.printer.failure(error)
+            return
+        news = [e for e in news if e.seq not in own and e.seq <= self.session.state.last_seq]
+        for event in visible(news, self.principal, reveals_in(news)):
+            self.printer.text(render_event(event), "muted")
 
     # -- batch ---------------------------------------------------------------------------
     def run_lines(self, lines: Iterable[str], source: str) -> None:
