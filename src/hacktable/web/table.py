@@ -55,9 +55,9 @@ class Table:
             (docs/rulings.md H612).
         sessions: the signed-in browsers the log knows (docs/rulings.md H640), a cache
             refreshed before each request (:meth:`refresh`) and by every event read.
-        rate: commands a second one browser session may send: the campaign's
-            ``web-rate`` setting (issue 12 §4: 5; docs/rulings.md H643), read
-            at each refresh.
+        rate: commands a second one browser session may send. Given as 0 (the
+            default), it is the campaign's ``web-rate`` setting (issue 12 §4: 5;
+            docs/rulings.md H643), read at each refresh; a number given fixes it.
         clock: seconds, monotonic (injected so tests need no wall clock).
         now: the time of day, UTC, for sessions' expiry (injected likewise).
         broadcaster: the connected browsers.
@@ -67,7 +67,7 @@ class Table:
     id: str = "table"
     gm_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     sessions: Sessions = field(default_factory=Sessions)
-    rate: int = 5
+    rate: int = 0
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     broadcaster: Broadcaster = field(default_factory=Broadcaster)
@@ -81,6 +81,12 @@ class Table:
     _published: int = -1
     _poller: asyncio.Task[None] | None = None
     _revealed_at_open: set[int] = field(default_factory=set)
+    _fixed_rate: bool = False
+
+    def __post_init__(self) -> None:
+        self._fixed_rate = self.rate > 0
+        if not self._fixed_rate:
+            self.rate = 5
 
     # -- the worker thread ------------------------------------------------------------
     def _open(self) -> CommandLayer:
@@ -101,7 +107,7 @@ class Table:
         if store is None:
             return
         ended = self.sessions.fold(store.events(after=self.sessions.seq))
-        if layer is not None:
+        if layer is not None and not self._fixed_rate:
             self.rate = int(layer.session.setting(WEB_RATE))
         if ended and self._loop is not None:
             for principal in ended:
