@@ -96,7 +96,7 @@ def test_serve_several_campaigns_each_at_its_own_path(
     assert "The GM's link for keep: http://127.0.0.1:8000/t/keep/join?token=" in out
     assert out.rstrip().endswith("Stopped: every table closed.")
     app, host, port, proxy = served.calls[0]
-    assert sorted(app.state.hub.tables) == ["keep", "lost-mines"]  # type: ignore[attr-defined]
+    assert sorted(app.state.hub.tables) == ["keep", "lost-mines"]
     assert (host, port, proxy) == ("127.0.0.1", 8000, False)
 
 
@@ -109,7 +109,7 @@ def test_serve_every_campaign_of_a_directory(
     (tmp_path / "notes.txt").write_text("not a campaign")
     assert _serve(["--campaigns", str(tmp_path), "--proxy-headers"]) == 0
     app, _host, _port, proxy = served.calls[0]
-    assert sorted(app.state.hub.tables) == ["a", "b"]  # type: ignore[attr-defined]
+    assert sorted(app.state.hub.tables) == ["a", "b"]
     assert proxy is True
 
 
