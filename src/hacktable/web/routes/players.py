@@ -135,7 +135,8 @@ async def players(request: Request, who: Annotated[Visitor, Depends(visitor)]) -
             },
             "gm": {"connected": connected.get((Role.GM, "GM"), 0)},
             "sessions": data.get("sessions", []),
-        }
+        },
+        headers={"cache-control": "no-store"},
     )
 
 

@@ -8,6 +8,10 @@
   const root = document.getElementById("players");
   if (!root) return;
   const headers = { "content-type": "application/json", "x-hacktable": "1" };
+  // The last link made or message, kept across re-renders.
+  const linkBox = document.createElement("div");
+  linkBox.className = "invite-link";
+  linkBox.setAttribute("aria-live", "polite");
 
   function el(tag, text, attrs) {
     const node = document.createElement(tag);
@@ -25,7 +29,8 @@
 
   function showLink(box, made) {
     box.replaceChildren();
-    box.append(el("p", made.text));
+    const who = made.role === "observer" ? "an observer" : made.player;
+    box.append(el("p", `Invite for ${who} (one use): copy the link, or scan the code with a phone`));
     const field = el("input", null, { type: "text", readonly: "", value: made.link, "aria-label": "invite link" });
     field.size = Math.min(made.link.length, 60);
     const copy = el("button", "Copy", { type: "button" });
@@ -45,7 +50,6 @@
 
   function render(data) {
     root.replaceChildren(el("h2", "Players"));
-    const linkBox = el("div", null, { class: "invite-link", "aria-live": "polite" });
     const list = el("ul");
     const characters = [];
     for (const seat of data.players) {
@@ -99,16 +103,13 @@
     root.append(address);
   }
 
-  let shownLink = null;
   async function load() {
-    const response = await fetch("api/players");
+    const response = await fetch("api/players", { cache: "no-store" });
     if (!response.ok) { root.hidden = true; return; }
     root.hidden = false;
-    const keep = root.querySelector(".invite-link");
-    shownLink = keep && keep.childNodes.length ? keep : shownLink;
     render(await response.json());
-    if (shownLink) root.querySelector(".invite-link").replaceWith(shownLink);
   }
   load();
+  setInterval(() => { if (!document.hidden) load(); }, 10000); // who is connected
   window.hacktablePlayers = { reload: load };
 })();
