@@ -48,6 +48,7 @@
     box.replaceChildren(el("p", error.message || String(error), { class: "error", role: "alert" }));
   }
 
+  let picked = "";
   function render(data) {
     root.replaceChildren(el("h2", "Players"));
     const list = el("ul");
@@ -80,6 +81,8 @@
     const form = el("form", null, { class: "invite" });
     const pick = el("select", null, { "aria-label": "character" });
     for (const name of characters) pick.append(el("option", name, { value: name }));
+    if (characters.includes(picked)) pick.value = picked;
+    pick.addEventListener("change", () => { picked = pick.value; });
     const invitePlayer = el("button", "Invite a player", { type: "submit" });
     invitePlayer.disabled = characters.length === 0;
     const inviteObserver = el("button", "Invite an observer", { type: "button" });
@@ -110,6 +113,8 @@
     render(await response.json());
   }
   load();
-  setInterval(() => { if (!document.hidden) load(); }, 10000); // who is connected
+  setInterval(() => {  // who is connected
+    if (!document.hidden && !root.contains(document.activeElement)) load();
+  }, 10000);
   window.hacktablePlayers = { reload: load };
 })();
