@@ -101,14 +101,16 @@ class Table:
         return self._layer
 
     def _scan(self) -> None:
-        """Fold the log's new events into :attr:`sessions` and read the rate (on the
-        worker); a revoked player's sockets are sent an error and closed (H642)."""
-        store, layer = self._store, self._layer
-        if store is None:
-            return
-        ended = self.sessions.fold(store.events(after=self.sessions.seq))
-        if layer is not None and not self._fixed_rate:
-            self.rate = int(layer.session.setting(WEB_RATE))
+        """Fold the log's new events into :attr:`sessions` (on the worker)."""
+        if self._store is not None:
+            self._fold(self._store.events(after=self.sessions.seq))
+
+    def _fold(self, events: list[Event] | tuple[Event, ...]) -> None:
+        """Take ``events`` into :attr:`sessions` and read the rate; a revoked player's
+        sockets are sent an error and closed (docs/rulings.md H642)."""
+        ended = self.sessions.fold(events)
+        if self._layer is not None and not self._fixed_rate:
+            self.rate = int(self._layer.session.setting(WEB_RATE))
         if ended and self._loop is not None:
             for principal in ended:
                 self._loop.call_soon_threadsafe(self.broadcaster.end, principal, REVOKED)
@@ -119,11 +121,13 @@ class Table:
         store = self._store
         if store is None or self._loop is None:
             return
-        self._scan()
+        if self.sessions.seq < self._published:
+            self._scan()
         batch = tuple(store.events(after=self._published))
         if not batch:
             return
         self._published = batch[-1].seq
+        self._fold(batch)
         targets = [e.detail.get("reveals") for e in batch if e.action == "reveal"]
         revealed = [store.event(t) for t in targets if isinstance(t, int)]
         shown = [event for event in revealed if event is not None]
