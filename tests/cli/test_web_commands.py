@@ -56,3 +56,85 @@ def test_invite_for_a_character_the_gm_plays_is_refused_in_one_line(
     assert err.count("\n") == 1
     with CampaignStore.open(path, create=False) as store:
         assert store.last_seq() == before
+
+
+class Served:
+    """What ``serve`` would run: the app, where, and whether proxy headers count."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, str, int, bool]] = []
+
+    def __call__(self, app: object, host: str, port: int, proxy_headers: bool) -> None:
+        self.calls.append((app, host, port, proxy_headers))
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> Served:
+    import hacktable.cli.web
+
+    runner = Served()
+    monkeypatch.setattr(hacktable.cli.web, "_run", runner)
+    return runner
+
+
+def _serve(args: list[str]) -> int:
+    with pytest.raises(SystemExit) as done:
+        run(["serve", *args])
+    return int(done.value.code or 0)
+
+
+def test_serve_several_campaigns_each_at_its_own_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    """Issue 12 §1, §4: several campaigns in one process, each at /t/NAME/."""
+    seated(tmp_path / "Lost Mines.db")
+    seated(tmp_path / "keep.db")
+    code = _serve(["-c", str(tmp_path / "Lost Mines.db"), "-c", str(tmp_path / "keep.db")])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "The GM's link for lost-mines: http://127.0.0.1:8000/t/lost-mines/join?token=" in out
+    assert "The GM's link for keep: http://127.0.0.1:8000/t/keep/join?token=" in out
+    assert out.rstrip().endswith("Stopped: every table closed.")
+    app, host, port, proxy = served.calls[0]
+    assert sorted(app.state.hub.tables) == ["keep", "lost-mines"]
+    assert (host, port, proxy) == ("127.0.0.1", 8000, False)
+
+
+def test_serve_every_campaign_of_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    """``--campaigns DIR``: every *.db file in it."""
+    for name in ("a.db", "b.db"):
+        seated(tmp_path / name)
+    (tmp_path / "notes.txt").write_text("not a campaign")
+    assert _serve(["--campaigns", str(tmp_path), "--proxy-headers"]) == 0
+    app, _host, _port, proxy = served.calls[0]
+    assert sorted(app.state.hub.tables) == ["a", "b"]
+    assert proxy is True
+
+
+def test_serve_a_directory_without_campaigns_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    assert _serve(["--campaigns", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"error: serve: {tmp_path} holds no campaign (*.db)\n"
+    assert served.calls == []
+
+
+def test_serve_lan_listens_on_the_lan_address_and_prints_a_qr_code(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    served: Served,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """Issue 12 §1: ``--lan`` listens on the local network address and prints the
+    links with a QR code."""
+    import hacktable.web.lan
+
+    monkeypatch.setattr(hacktable.web.lan, "_probe", lambda: "192.168.1.23")
+    seated(tmp_path / "c.db")
+    assert _serve(["-c", str(tmp_path / "c.db"), "--lan", "--port", "8123"]) == 0
+    out = capsys.readouterr().out
+    assert "The GM's link for c: http://192.168.1.23:8123/t/c/join?token=" in out
+    assert "█" in out  # the QR code, in block characters
+    assert served.calls[0][1:3] == ("192.168.1.23", 8123)

@@ -207,6 +207,9 @@ GM_POWERS = (
     "session end",
     "reveal 1",
     "whisper Bea the floor creaks",
+    "invite {c}",
+    "invite",
+    "revoke Bea",
     # the GM's overrides, on the player's own actions
     "attack {c} goblin override",
     "defend {c} goblin damage 4",

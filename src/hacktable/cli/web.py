@@ -1,6 +1,8 @@
 """``hacktable serve`` and ``hacktable invite``: the web table (issue 12 §1).
 
-``serve`` opens the campaign, prints the GM's link and serves it with uvicorn; ``invite``
+``serve`` opens the campaigns (``--campaign`` repeated, or every file of
+``--campaigns DIR``), prints each GM's link (with a QR code for ``--lan``) and serves
+them with uvicorn, each at ``/t/NAME/``, until Ctrl-C closes them; ``invite``
 stores a one-time invite in the campaign's log and prints its link (docs/rulings.md
 H610-H612). FastAPI and uvicorn (the ``web`` extra) are imported only here.
 """
@@ -8,12 +10,13 @@ H610-H612). FastAPI and uvicorn (the ``web`` extra) are imported only here.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from .. import DEFAULT_RULESET
-from ..errors import HacktableError
+from ..errors import CommandError, HacktableError
 
 __all__ = ["add_web_commands"]
 
@@ -28,34 +31,106 @@ def _fail(error: HacktableError) -> None:
     raise typer.Exit(error.exit_code)
 
 
+CampaignsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--campaign",
+        "-c",
+        envvar="HACKTABLE_DATABASE_URL",
+        help="A campaign to serve (repeat for several; each at /t/NAME/).",
+    ),
+]
+
+
+def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
+    """The campaigns to serve: those named, then every ``*.db`` file of ``directory``;
+    ``campaign.db`` when none is given."""
+    found = list(campaign or [])
+    if directory is not None:
+        if not directory.is_dir():
+            raise CommandError(f"{directory} is not a directory", "serve")
+        files = sorted(str(path) for path in directory.glob("*.db"))
+        if not files:
+            raise CommandError(f"{directory} holds no campaign (*.db)", "serve")
+        found.extend(files)
+    return found or ["campaign.db"]
+
+
+def _run(app: Any, host: str, port: int, proxy_headers: bool) -> None:
+    """Serve ``app`` until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM).
+    Proxy headers are trusted only when asked for (docs/rulings.md H645)."""
+    import uvicorn
+
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips="*" if proxy_headers else None,
+    )
+
+
 def serve(
-    campaign: CampaignOption = "campaign.db",
+    campaign: CampaignsOption = None,
+    campaigns: Annotated[
+        Path | None,
+        typer.Option("--campaigns", help="Serve every campaign file (*.db) in this directory."),
+    ] = None,
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port.")] = 8000,
     ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = DEFAULT_RULESET,
+    lan: Annotated[
+        bool,
+        typer.Option("--lan", help="Listen on this machine's local network address, for phones."),
+    ] = False,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers",
+            help="Behind an HTTPS proxy: trust its X-Forwarded-Proto and -For headers.",
+        ),
+    ] = False,
 ) -> None:
-    """Serve the campaign to browsers: prints the GM's link (good while it runs)."""
+    """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
     from ..store import CampaignStore
 
     try:
-        with CampaignStore.open(campaign, ruleset=ruleset):  # (a new one is created)
-            pass
+        served = _campaigns(campaign, campaigns)
+        for each in served:
+            with CampaignStore.open(each, ruleset=ruleset):  # (a new one is created)
+                pass
+        from ..web.hub import Hub
+
+        hub = Hub.of(served)
     except HacktableError as error:
         _fail(error)
-    import uvicorn
-
+        return
     from ..web.app import create_app
-    from ..web.hub import table_id
-    from ..web.table import Table
 
-    table = Table(campaign, id=table_id(campaign))
-    link = f"http://{host}:{port}/t/{table.id}/join?token={table.gm_token}"
-    print(f"The GM's link: {link}", flush=True)
-    print("Invite players with: hacktable invite --role player --character NAME", flush=True)
+    shown = host
+    if lan:
+        from ..web.lan import lan_address
+
+        host, shown = lan_address()
+    for table in hub:
+        link = f"http://{shown}:{port}/t/{table.id}/join?token={table.gm_token}"
+        print(f"The GM's link for {table.id}: {link}", flush=True)
+        if lan:
+            from ..web.qr import qr_text
+
+            print(qr_text(link), flush=True)
+    print(
+        "Invite players from the GM's page, or: hacktable invite --character NAME",
+        flush=True,
+    )
     try:
-        uvicorn.run(create_app(table), host=host, port=port, log_level="warning")
+        _run(create_app(hub), host, port, proxy_headers)
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
+        pass
     finally:
-        table.close()
+        hub.close()
+        print("Stopped: every table closed.", flush=True)
 
 
 def invite(

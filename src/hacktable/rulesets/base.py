@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ENGINE_SETTINGS",
     "PLAYER_DICE",
+    "WEB_RATE",
+    "WEB_SESSION_DAYS",
     "CharacterT",
     "Creation",
     "Panel",
@@ -71,6 +73,14 @@ class Setting:
 PLAYER_DICE = "player-dice"
 """The engine-wide setting of RULINGS G5: may players enter their own dice?"""
 
+WEB_RATE = "web-rate"
+"""The engine-wide setting of issue 12 §4 (docs/rulings.md H643): commands a second one
+browser session may send to the web table."""
+
+WEB_SESSION_DAYS = "web-session-days"
+"""The engine-wide setting of docs/rulings.md H641: how many days a web table's
+sign-in lasts."""
+
 PLAYER_GAINS = "player-gains"
 """The engine-wide setting of docs/rulings.md H256: may players add coins and gear to
 their own characters from nothing?"""
@@ -92,6 +102,22 @@ ENGINE_SETTINGS: tuple[Setting, ...] = (
         "rope'): the GM (players spend, buy, sell, drop and stow their own), or the "
         "players too",
         "docs/rulings.md H256",
+    ),
+    Setting(
+        WEB_RATE,
+        5,
+        help="commands a second one browser session may send to the web table",
+        source="issue 12 §4; docs/rulings.md H643",
+        minimum=1,
+        maximum=100,
+    ),
+    Setting(
+        WEB_SESSION_DAYS,
+        30,
+        help="days a web table's sign-in (a session cookie) lasts before joining again",
+        source="docs/rulings.md H641",
+        minimum=1,
+        maximum=366,
     ),
 )
 """The settings every campaign has, whatever its ruleset (RULINGS G5; H256)."""

@@ -25,6 +25,7 @@ __all__ = [
     "TIME",
     "UNDO_OTHERS",
     "UNDO_ROLL",
+    "WEB_TABLE",
 ]
 
 OVERRIDING = "setting a rule aside is the GM's"
@@ -87,3 +88,6 @@ CREATING = "making characters for another player is the GM's"
 FILES = "reading and writing files is the GM's"
 """``character export ... --to FILE`` and ``character import FILE``: files on the
 machine that runs hacktable (docs/rulings.md H209)."""
+
+WEB_TABLE = "inviting and revoking at the web table is the GM's"
+"""``invite``, ``revoke`` (issue 12 §1; docs/rulings.md H644)."""

@@ -7,7 +7,8 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import Response
 
 from .hub import Hub
-from .routes import commands, join, live, pages, view
+from .routes import commands, join, live, pages, players, view
+from .routes.access import FreshSessions
 from .routes.errors import refused
 from .table import Table
 
@@ -26,6 +27,7 @@ def create_app(served: Hub | Table) -> FastAPI:
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)
 
-    for module in (join, commands, live, pages, view):
+    for module in (join, commands, live, pages, view, players):
         app.include_router(module.router)
+    app.add_middleware(FreshSessions)
     return app

@@ -45,6 +45,9 @@ class Subscriber:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     backlog: list[tuple[Event, ...]] | None = field(default_factory=list)
     dropped: bool = False
+    ended: str = ""
+    """Why the server ended this subscriber (its player was revoked: docs/rulings.md
+    H642); the sender sends it as an error frame and closes."""
 
     def put(self, text: str | None) -> None:
         if self.dropped:
@@ -77,6 +80,15 @@ class Broadcaster:
 
     def leave(self, subscriber: Subscriber) -> None:
         self.subscribers.discard(subscriber)
+
+    def end(self, principal: Principal, why: str) -> None:
+        """Close every subscriber reading as ``principal`` (revoked: H642), telling it
+        ``why``."""
+        for subscriber in list(self.subscribers):
+            if subscriber.principal == principal and not subscriber.dropped:
+                subscriber.ended = why
+                subscriber.dropped = True
+                subscriber.queue.put_nowait(None)
 
     def caught_up(self, subscriber: Subscriber, missed: Sequence[Event]) -> None:
         """Send ``subscriber`` what it missed (read from the log), then its backlog."""

@@ -7,28 +7,38 @@ hash, so a used token is refused by every server on the campaign, and the log sh
 joined. Neither changes the campaign's state, so ``undo`` never reverts one (it reverts
 the latest change) and a used invite never comes back.
 The token itself is shown once, in the link, and stored nowhere.
+
+Joining also signs the browser in: the ``invite.use`` event carries the new session's
+hash and expiry (:mod:`.sessions`, docs/rulings.md H640). An ``invite.revoke`` event
+ends a player's (or every observer's) sessions and kills their unused invites
+(docs/rulings.md H642).
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.principal import Principal, Role
 from ..engine.session import Session
 from ..errors import CommandError, HacktableError, UnknownNameError
-from ..play.events import Event, Visibility
+from ..play.events import Event, JSONValue, Visibility
 from ..play.players import owner_of, seat_of, seats
 
 __all__ = [
     "INVITE",
+    "REVOKE",
     "USED",
     "Invite",
+    "InviteEntry",
     "InviteError",
     "create_invite",
+    "invite_book",
     "invites",
     "redeem_invite",
+    "revokes",
     "token_hash",
 ]
 
@@ -36,6 +46,10 @@ INVITE = "invite"
 """The action of an invite's event."""
 USED = "invite.use"
 """The action of the event that uses an invite."""
+REVOKE = "invite.revoke"
+"""The action of the event that ends a player's sessions and invites (H642)."""
+OPEN, USED_UP, REVOKED = "open", "used", "revoked"
+"""An invite's states in :func:`invite_book`."""
 
 
 class InviteError(HacktableError):
@@ -121,8 +135,19 @@ def create_invite(session: Session, role: str, player: str = "", character: str 
     return Invite(token, principal, event.seq)
 
 
-def redeem_invite(session: Session, token: str) -> Principal:
+def redeem_invite(
+    session: Session,
+    token: str,
+    signed: Callable[[Principal], dict[str, str]] | None = None,
+) -> Principal:
     """Use ``token`` once: mark its invite used in the log and return who it admits.
+
+    Args:
+        session: the campaign.
+        token: the invite's token.
+        signed: the record of the session it opens, for who it admits
+            (:func:`.sessions.grant_record`), kept in the same ``invite.use`` event
+            (docs/rulings.md H640).
 
     Raises:
         InviteError: no invite has this token (401), or it was used (403); nothing
@@ -131,34 +156,78 @@ def redeem_invite(session: Session, token: str) -> Principal:
     """
     session.refresh()
     digest = token_hash(token)
-    record, used = invites(session).get(digest, (None, False))
-    if record is None:
+    entry = invite_book(session).get(digest)
+    if entry is None:
         raise InviteError("this invite link is not one of this campaign's", 401)
-    if used:
+    if entry.state == USED_UP:
         raise InviteError("this invite link was used already: ask the GM for a new one", 403)
+    if entry.state == REVOKED:
+        raise InviteError("this invite link was revoked: ask the GM for a new one", 403)
+    record = entry.record
     name = record["player"]
     role = Role.PLAYER if record["role"] == Role.PLAYER.value else Role.OBSERVER
     if role is Role.PLAYER and seat_of(session.state, name) is None:
         raise InviteError(f"{name} is no longer a player of this campaign", 403)
+    principal = Principal(role, name)
+    detail: dict[str, JSONValue] = {INVITE: digest}
+    if signed is not None:
+        detail["session"] = dict(signed(principal))
     session.commit(
         Event(
             USED,
             summary=f"{name} joins the web table",
-            detail={INVITE: digest},
+            detail=detail,
             visibility=Visibility.PRIVATE,
         )
     )
-    return Principal(role, name)
+    return principal
 
 
-def invites(session: Session) -> dict[str, tuple[dict[str, str], bool]]:
-    """Every invite in the log: token hash -> (its record, whether it was used)."""
-    found: dict[str, tuple[dict[str, str], bool]] = {}
+@dataclass(frozen=True, slots=True)
+class InviteEntry:
+    """One invite as the log tells it.
+
+    Attributes:
+        record: its hash, role and player.
+        seq: its ``invite`` event's number.
+        at: when it was made (ISO 8601 UTC).
+        state: ``"open"``, ``"used"`` or ``"revoked"`` (docs/rulings.md H642).
+    """
+
+    record: dict[str, str]
+    seq: int
+    at: str
+    state: str
+
+
+def revokes(detail: object) -> tuple[str, str] | None:
+    """The (role, name) an ``invite.revoke`` event's detail ends, or ``None``."""
+    value = detail.get(REVOKE) if isinstance(detail, dict) else None
+    if not isinstance(value, dict):
+        return None
+    return str(value.get("role", "")), str(value.get("player", ""))
+
+
+def invite_book(session: Session) -> dict[str, InviteEntry]:
+    """Every invite in the log by token hash, open, used or revoked (H611, H642)."""
+    found: dict[str, InviteEntry] = {}
     for event in session.store.events():
         value = event.detail.get(INVITE)
         if event.action == INVITE and isinstance(value, dict):
             record = {key: str(item) for key, item in value.items()}
-            found[record["hash"]] = (record, False)
+            found[record["hash"]] = InviteEntry(record, event.seq, event.at, OPEN)
         elif event.action == USED and isinstance(value, str) and value in found:
-            found[value] = (found[value][0], True)
+            entry = found[value]
+            found[value] = InviteEntry(entry.record, entry.seq, entry.at, USED_UP)
+        elif event.action == REVOKE and (ended := revokes(event.detail)) is not None:
+            for digest, entry in list(found.items()):
+                who = (entry.record["role"], entry.record["player"])
+                if entry.state == OPEN and who == ended:
+                    found[digest] = InviteEntry(entry.record, entry.seq, entry.at, REVOKED)
     return found
+
+
+def invites(session: Session) -> dict[str, tuple[dict[str, str], bool]]:
+    """Every invite in the log: token hash -> (its record, whether it was used or
+    revoked)."""
+    return {h: (e.record, e.state != OPEN) for h, e in invite_book(session).items()}

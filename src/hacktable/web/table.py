@@ -20,23 +20,28 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TypeVar
 
 from ..engine.execute import CommandLayer
 from ..engine.principal import GM, Principal
 from ..engine.session import Session
 from ..play.events import Event
+from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
 from ..store import CampaignStore
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
+from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_out
 
-__all__ = ["POLL_SECONDS", "Table"]
+__all__ = ["POLL_SECONDS", "REVOKED", "Table"]
 
 T = TypeVar("T")
 
 POLL_SECONDS = 0.5
 """How often a table reads its log for other writers' events (issue 12 §3: at least
 once a second; docs/rulings.md H614)."""
+REVOKED = "the GM ended your session at this table: ask them for a new invite link"
+"""What a revoked player's socket is sent before it closes (docs/rulings.md H642)."""
 
 
 @dataclass(eq=False)
@@ -48,18 +53,23 @@ class Table:
         id: the table's name in its URLs (``/t/ID/``).
         gm_token: the GM's link's secret, good while this server runs
             (docs/rulings.md H612).
-        sessions: signed-in browsers: session cookie -> principal (in memory).
-        rate: commands a second one browser session may send (issue 12 §4: 5).
+        sessions: the signed-in browsers the log knows (docs/rulings.md H640), a cache
+            refreshed before each request (:meth:`refresh`) and by every event read.
+        rate: commands a second one browser session may send. Given as 0 (the
+            default), it is the campaign's ``web-rate`` setting (issue 12 §4: 5;
+            docs/rulings.md H643), read at each refresh; a number given fixes it.
         clock: seconds, monotonic (injected so tests need no wall clock).
+        now: the time of day, UTC, for sessions' expiry (injected likewise).
         broadcaster: the connected browsers.
     """
 
     campaign: str
     id: str = "table"
     gm_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
-    sessions: dict[str, Principal] = field(default_factory=dict)
-    rate: int = 5
+    sessions: Sessions = field(default_factory=Sessions)
+    rate: int = 0
     clock: Callable[[], float] = time.monotonic
+    now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     broadcaster: Broadcaster = field(default_factory=Broadcaster)
     _sent: dict[str, list[float]] = field(default_factory=dict)
     _worker: ThreadPoolExecutor = field(
@@ -71,6 +81,12 @@ class Table:
     _published: int = -1
     _poller: asyncio.Task[None] | None = None
     _revealed_at_open: set[int] = field(default_factory=set)
+    _fixed_rate: bool = False
+
+    def __post_init__(self) -> None:
+        self._fixed_rate = self.rate > 0
+        if not self._fixed_rate:
+            self.rate = 5
 
     # -- the worker thread ------------------------------------------------------------
     def _open(self) -> CommandLayer:
@@ -81,7 +97,23 @@ class Table:
             self._layer.subscribe(lambda _outcome: self._collect())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())
+            self._scan()
         return self._layer
+
+    def _scan(self) -> None:
+        """Fold the log's new events into :attr:`sessions` (on the worker)."""
+        if self._store is not None:
+            self._fold(self._store.events(after=self.sessions.seq))
+
+    def _fold(self, events: list[Event] | tuple[Event, ...]) -> None:
+        """Take ``events`` into :attr:`sessions` and read the rate; a revoked player's
+        sockets are sent an error and closed (docs/rulings.md H642)."""
+        ended = self.sessions.fold(events)
+        if self._layer is not None and not self._fixed_rate:
+            self.rate = int(self._layer.session.setting(WEB_RATE))
+        if ended and self._loop is not None:
+            for principal in ended:
+                self._loop.call_soon_threadsafe(self.broadcaster.end, principal, REVOKED)
 
     def _collect(self) -> None:
         """Read the events stored since the last published and hand them to the loop
@@ -89,10 +121,13 @@ class Table:
         store = self._store
         if store is None or self._loop is None:
             return
+        if self.sessions.seq < self._published:
+            self._scan()
         batch = tuple(store.events(after=self._published))
         if not batch:
             return
         self._published = batch[-1].seq
+        self._fold(batch)
         targets = [e.detail.get("reveals") for e in batch if e.action == "reveal"]
         revealed = [store.event(t) for t in targets if isinstance(t, int)]
         shown = [event for event in revealed if event is not None]
@@ -143,11 +178,23 @@ class Table:
         self.broadcaster.leave(subscriber)
 
     # -- signing in -------------------------------------------------------------------
-    def sign_in(self, principal: Principal) -> str:
-        """A new session cookie's value for ``principal``."""
-        cookie = secrets.token_urlsafe(32)
-        self.sessions[cookie] = principal
-        return cookie
+    def principal(self, cookie: str) -> Principal | None:
+        """Who the session ``cookie`` signs in now, as far as the cache knows."""
+        return self.sessions.get(cookie, self.now())
+
+    async def refresh(self) -> None:
+        """Read what the log added since the last look: new sign-ins (another server
+        process's), revocations, sign-outs, the rate (docs/rulings.md H640)."""
+        await self.call(lambda _layer: self._scan())
+
+    async def sign_out(self, cookie: str) -> None:
+        """End the session ``cookie`` (in the log: every process forgets it)."""
+
+        def end(layer: CommandLayer) -> None:
+            sign_out(layer.session, cookie)
+            self._scan()
+
+        await self.call(end)
 
     def allow(self, cookie: str) -> bool:
         """Whether the session ``cookie`` may send a command now: fewer than
@@ -160,15 +207,32 @@ class Table:
         self._sent[cookie] = recent
         return allowed
 
-    async def join(self, token: str) -> Principal:
-        """Who ``token`` admits: the GM for the GM's link, else an invite used once.
+    async def join(self, token: str) -> tuple[Principal, str, datetime]:
+        """Sign in with ``token``: the GM's link, or an invite used once. Returns who
+        it admits, their new session cookie and when it expires; the log keeps the
+        cookie's hash until it expires (the ``web-session-days`` setting:
+        docs/rulings.md H640, H641).
 
         Raises:
-            InviteError: an unknown or used token; nothing is stored.
+            InviteError: an unknown, used or revoked token; nothing is stored.
         """
-        if secrets.compare_digest(token, self.gm_token):
-            return GM
-        return await self.call(lambda layer: redeem_invite(layer.session, token))
+        cookie = new_token()
+        until = self.now()
+
+        def enter(layer: CommandLayer) -> Principal:
+            nonlocal until
+            until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
+            if secrets.compare_digest(token, self.gm_token):
+                sign_in(layer.session, GM, cookie, until)
+                principal = GM
+            else:
+                record = lambda who: grant_record(who, cookie, until)  # noqa: E731
+                principal = redeem_invite(layer.session, token, record)
+            self._scan()
+            return principal
+
+        principal = await self.call(enter)
+        return principal, cookie, until
 
     def close(self) -> None:
         """Stop polling, close the campaign and stop the worker."""

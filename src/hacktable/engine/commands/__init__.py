@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (registration)
     sessions,
     sheets,
     usage,
+    web_table,
 )
 from .registry import CORE
 

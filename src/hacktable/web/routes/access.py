@@ -1,18 +1,34 @@
 """Who is asking, for every endpoint: the table named in the URL and the principal its
 session cookie signs in (issue 12 §4). This decides only *who*; what they may do is
-the command layer's (docs/rulings.md H106)."""
+the command layer's (docs/rulings.md H106).
+
+A cookie is good when the campaign's log knows its hash (docs/rulings.md H640-H642).
+:class:`FreshSessions` has the table read what its log added before each request and
+socket that carries a cookie (one read on the table's thread), so a sign-in made by
+another server process is known, and a revoked player is refused at once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from fastapi import HTTPException, Request, WebSocket
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ...play.principal import Principal
 from ..hub import Hub
 from ..table import Table
 
-__all__ = ["COOKIE", "CSRF_HEADER", "NOT_SIGNED_IN", "Visitor", "hub_of", "table_of", "visitor"]
+__all__ = [
+    "COOKIE",
+    "CSRF_HEADER",
+    "NOT_SIGNED_IN",
+    "FreshSessions",
+    "Visitor",
+    "hub_of",
+    "table_of",
+    "visitor",
+]
 
 COOKIE = "hacktable_session"
 CSRF_HEADER = "x-hacktable"
@@ -57,7 +73,7 @@ def signed_in(request: Request | WebSocket, name: str) -> Visitor | None:
     """The visitor the request's cookie signs in at table ``name``, or ``None``."""
     table = table_of(request, name)
     cookie = request.cookies.get(COOKIE)
-    principal = None if cookie is None else table.sessions.get(cookie)
+    principal = None if cookie is None else table.principal(cookie)
     return None if cookie is None or principal is None else Visitor(table, principal, cookie)
 
 
@@ -76,3 +92,22 @@ def visitor(request: Request, table: str) -> Visitor:
 def cookie_path(table: Table) -> str:
     """The path a table's session cookie is sent to (its own URLs only)."""
     return f"/t/{table.id}/"
+
+
+class FreshSessions:
+    """ASGI middleware: before a request or socket at ``/t/NAME/`` that carries a session
+    cookie, table NAME reads its log's new events (sign-ins, revocations, sign-outs:
+    docs/rulings.md H640, H642), so :func:`signed_in` answers from a fresh cache."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            parts = str(scope.get("path", "")).split("/", 3)
+            hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
+            if len(parts) > 2 and parts[1] == "t" and isinstance(hub, Hub):
+                table = hub.get(parts[2])
+                if table is not None and COOKIE in HTTPConnection(scope).cookies:
+                    await table.refresh()
+        await self.app(scope, receive, send)

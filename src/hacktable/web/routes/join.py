@@ -1,7 +1,9 @@
 """``GET /t/{table}/join?token=T``: an invite (or the GM's link) signs the browser in
 with an HttpOnly, SameSite=Lax session cookie for that table's URLs and sends it to
-the table's page; an unknown token is refused with 401, a used one with 403
-(docs/rulings.md H610-H612)."""
+the table's page; an unknown token is refused with 401, a used or revoked one with 403
+(docs/rulings.md H610-H612, H640-H642). The cookie is Secure when the page was asked
+for over HTTPS: the request's scheme, which ``serve --proxy-headers`` takes from a
+proxy's ``X-Forwarded-Proto`` (docs/rulings.md H645)."""
 
 from __future__ import annotations
 
@@ -21,16 +23,17 @@ router = APIRouter()
 async def join(request: Request, table: str, token: str = "") -> Response:
     served = table_of(request, table)
     try:
-        principal = await served.join(token)
+        _principal, cookie, until = await served.join(token)
     except InviteError as error:
         return refused(error.message, error.status)
     response = RedirectResponse(cookie_path(served), status_code=303)
     response.set_cookie(
         COOKIE,
-        served.sign_in(principal),
+        cookie,
         httponly=True,
         samesite="lax",
         secure=request.url.scheme == "https",
         path=cookie_path(served),
+        expires=until,
     )
     return response

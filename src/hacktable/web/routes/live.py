@@ -62,6 +62,10 @@ async def stream(websocket: WebSocket, table: str) -> None:
                 text.cancel()
                 return
             message = text.result()
+            if message is None and subscriber.ended:
+                await websocket.send_json({"error": subscriber.ended})
+                await websocket.close(code=1008, reason=subscriber.ended[:120])
+                return
             if message is None:
                 await websocket.close(code=1013, reason="too far behind: reconnect")
                 return
