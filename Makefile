@@ -70,7 +70,7 @@ typecheck: $(STAMP)
 # starts and stops around pytest (it says so, and the Postgres cases skip, if Postgres
 # cannot start; under CI=true they fail instead).
 # The web table's browser tests need Debian's Chromium: scripts/ensure-chromium installs it
-# only when /usr/bin/chromium is missing (they skip if it cannot).
+# only when /usr/bin/chromium is missing (they skip if it cannot; under CI=true they fail).
 pytest: $(STAMP)
 	-scripts/ensure-chromium
 	scripts/with-postgres $(BIN)/pytest
