@@ -235,3 +235,21 @@ def test_an_observer_sees_the_public_log_and_cannot_act(
         refused = send(watcher, "roll d6")
         assert refused.status == 403, refused.body
     assert served.last_seq() == before
+
+
+def test_two_tables_on_one_server_keep_their_people_apart(
+    serve: Callable[..., Served], person: Callable[..., Any]
+):
+    """Issue 12 §4: one server, two campaigns; a player of one table is not signed in
+    at the other (her cookie is for her table's URLs only), and sees nothing of it."""
+    from .test_browser_bsh import BSH
+
+    served = serve(REDHACK, BSH)
+    ann = person(served.join_url(served.invite("player", "Aldric")))
+    expect(ann.locator("#who")).to_have_text("Ann")
+    (cookie,) = ann.context.cookies()
+    assert cookie["path"] == "/t/table/"
+    elsewhere = ann.goto(served.url("brawl"))
+    assert elsewhere is not None
+    assert elsewhere.status == 401
+    assert "not signed in at this table" in ann.content()
