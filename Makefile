@@ -80,3 +80,10 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(RUNS) .pytest_cache .mypy_cache .ruff_cache
+
+# The README's screenshots of the web table (docs/screenshots/*.png; issue 12 §6):
+# a seeded example table played in headless Chromium by scripts/screenshots.py.
+.PHONY: screenshots
+screenshots: $(STAMP)
+	-scripts/ensure-chromium
+	$(BIN)/python scripts/screenshots.py --out docs/screenshots
