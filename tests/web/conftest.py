@@ -71,7 +71,8 @@ def browser_missing(chromium: Path = CHROMIUM) -> str:
 
 
 def need_browser(chromium: Path = CHROMIUM) -> None:
-    """Skip the test where the browser cannot run; fail it under ``CI=true``."""
+    """Skip the test where the browser cannot run; fail it under ``CI=true``
+    (docs/rulings.md H660)."""
     reason = browser_missing(chromium)
     if not reason:
         return
@@ -198,7 +199,9 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Served]]:
 def browser() -> Iterator[Any]:
     """One headless Chromium per test module (each person gets their own context)."""
     need_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     with sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=list(LAUNCH_ARGS))

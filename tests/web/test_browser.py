@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import WAIT_MS, Campaign, Served, item, send, seqs_shown
+from .conftest import Campaign, Served, item, send, seqs_shown
 
 SETUP = (
     "player add Ann",
@@ -18,6 +18,8 @@ SETUP = (
     "character new Sly --class thief --kit 1 --player Bea",
 )
 REDHACK = Campaign("table", "redhack", SETUP)
+RECONNECT_MS = 30_000
+"""How long a page may take to reconnect (pages back off between attempts)."""
 
 
 def expect(target: Any) -> Any:
@@ -67,7 +69,7 @@ def test_the_gm_invites_two_players_and_each_joins_in_their_own_context(
         response = again.goto(ann_link)
         assert response is not None
         assert response.status == 403
-        assert "used already" in again.content()
+        assert again.locator("#who").count() == 0
     finally:
         replay.close()
 
@@ -174,7 +176,7 @@ def test_a_reconnect_resumes_without_loss_or_repeats(party: tuple[Any, Any, Any]
         expect(item(ann, answer.seq)).to_have_count(0)
     ann.evaluate("window.__offline = false")
     for answer in missed:
-        expect(item(ann, answer.seq)).to_have_count(1, timeout=WAIT_MS)
+        expect(item(ann, answer.seq)).to_have_count(1, timeout=RECONNECT_MS)
         expect(item(ann, answer.seq)).to_contain_text(answer.text.splitlines()[0])
     live = "window.__sockets.filter(s => s.readyState === WebSocket.OPEN).length"
     assert ann.evaluate(live) == 1
