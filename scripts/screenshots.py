@@ -116,7 +116,7 @@ def shoot(base: str, table: Table, ann_token: str, bea_token: str, out: Path) ->
         try:
             pages: dict[str, Any] = {}
             for who, token in (("gm", table.gm_token), ("ann", ann_token), ("bea", bea_token)):
-                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                context = browser.new_context(viewport={"width": 1280, "height": 1200})
                 context.set_default_timeout(WAIT_MS)
                 page = context.new_page()
                 page.goto(f"{base}/t/{table.id}/join?token={token}")

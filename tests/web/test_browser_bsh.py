@@ -129,22 +129,24 @@ def test_a_fumbled_defence_with_the_players_own_die_rolls_the_doom_die(
 @pytest.mark.xfail(strict=False, reason="needs the prompts part (a monster's attack as a prompt)")
 def test_a_monsters_attack_is_a_prompt_on_the_defenders_page(party: tuple[Any, Any, Any]):
     """Issue 12 §2 and §6: in black-sword-hack the players roll every defence, so the
-    thug's attack on the opposition's go is a prompt on Ann's page by itself, with the
-    odds; she rolls it and it lands in everyone's log."""
+    thug's attack the GM declares on Kael (``defend Kael parry against thug-1``, typed
+    by the GM) becomes a prompt on Ann's page by itself, with the odds, and nothing is
+    rolled; she rolls it and it lands in everyone's log."""
     gm, ann, bea = party
+    declared = send(gm, "defend Kael parry against thug-1")
+    assert declared.ok, declared.body
+    assert declared.body["checks"] == []
     prompts = ann.locator("#prompts")
-    expect(prompts).to_contain_text("defend Kael")
-    expect(prompts).to_contain_text("%")
+    expect(prompts).to_contain_text("defend Kael parry")
     expect(bea.locator("#prompts")).not_to_contain_text("defend Kael")
-    listed = send(ann, "prompts")
-    numbers = [int(word) for word in listed.text.replace("#", " ").split() if word.isdigit()]
-    assert numbers, listed.text
-    answered = send(ann, f"answer {numbers[0]}")
+    expect(prompts).to_contain_text("%")
+    answered = send(ann, f"answer {declared.seq}")
     assert answered.ok, answered.body
     (check,) = answered.body["checks"]
+    assert check["attribute"] == "STR"
     for page in (gm, bea):
         expect(item(page, answered.seq)).to_contain_text(check["explanation"])
-    expect(prompts).not_to_contain_text("defend Kael")
+    expect(prompts).not_to_contain_text("defend Kael parry")
 
 
 @pytest.mark.xfail(strict=False, reason="needs the prompts part (ask, answer, #prompts)")
