@@ -70,7 +70,7 @@ typecheck: $(STAMP)
 # starts and stops around pytest (it says so, and the Postgres cases skip, if Postgres
 # cannot start; under CI=true they fail instead).
 # The web table's browser tests need Debian's Chromium: scripts/ensure-chromium installs it
-# only when /usr/bin/chromium is missing (they skip if it cannot).
+# only when /usr/bin/chromium is missing (they skip if it cannot; under CI=true they fail).
 pytest: $(STAMP)
 	-scripts/ensure-chromium
 	scripts/with-postgres $(BIN)/pytest
@@ -80,3 +80,10 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(RUNS) .pytest_cache .mypy_cache .ruff_cache
+
+# The README's screenshots of the web table (docs/screenshots/*.png; issue 12 §6):
+# a seeded example table played in headless Chromium by scripts/screenshots.py.
+.PHONY: screenshots
+screenshots: $(STAMP)
+	-scripts/ensure-chromium
+	$(BIN)/python scripts/screenshots.py --out docs/screenshots
