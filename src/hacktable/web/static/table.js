@@ -392,23 +392,6 @@ async function chat(submit) {
   if (await command(line)) input.value = "";
 }
 
-// -- the GM's players section (filled by api/players where the server has it) ----------
-async function loadPlayers() {
-  const section = $("players");
-  if (!section) return;
-  try {
-    const response = await fetch("api/players");
-    if (response.status !== 200) return;
-    const body = await response.json();
-    const list = el("ul");
-    for (const entry of Array.isArray(body) ? body : body.players || []) {
-      list.append(el("li", {text: typeof entry === "string" ? entry : Object.values(entry).join(" · ")}));
-    }
-    $("players-body").replaceChildren(list);
-    section.hidden = false;
-  } catch (error) { /* stays hidden */ }
-}
-
 // -- start ---------------------------------------------------------------------------------
 $("command")?.addEventListener("submit", async (submit) => {
   submit.preventDefault();
@@ -419,4 +402,3 @@ $("command")?.addEventListener("submit", async (submit) => {
 $("chat-form")?.addEventListener("submit", chat);
 connect();
 loadView();
-loadPlayers();
