@@ -77,6 +77,7 @@ SELF = (
     "roll 2d6 secret",
     "roll d20 blind",
     "whisper gm I pocket the ring",
+    "say the door creaks",
     "undo",
     "table fatigue = 3",
     "character new Zoe --class thief --kit 1",

@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (registration)
     secrets,
     sessions,
     sheets,
+    talk,
     usage,
 )
 from .registry import CORE
