@@ -26,10 +26,11 @@ from .models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, Reso
 
 if TYPE_CHECKING:
     from ..rules.hit_points import HitPointRule
-    from .context import CampaignView
+    from .context import CampaignView, Context
     from .grammar import CommandSet, Intent
 
 __all__ = [
+    "DEFENCE_PROMPTS",
     "ENGINE_SETTINGS",
     "PLAYER_DICE",
     "CharacterT",
@@ -93,6 +94,19 @@ ENGINE_SETTINGS: tuple[Setting, ...] = (
     ),
 )
 """The settings every campaign has, whatever its ruleset (RULINGS G5; H256)."""
+
+
+DEFENCE_PROMPTS = Setting(
+    "defence-prompts",
+    "web",
+    ("web", "players", "off"),
+    "a monster's attack the GM declares on a player's character becomes a prompt for that "
+    "player's defence: at the web table (web), everywhere, the console too (players), or "
+    "never, the GM rolls it (off)",
+    "issue 12 §2; docs/rulings.md H623",
+)
+"""The setting of rulesets whose players roll every defence (redhack, black-sword-hack):
+when a monster's attack becomes a prompt (:meth:`Ruleset.defence_prompt`)."""
 
 
 def check_player_dice(principal: Principal, setting: Callable[[str], object]) -> None:
@@ -503,6 +517,28 @@ class Ruleset(ABC, Generic[CharacterT]):
         """The character sheet as lines of text; ``state``: the campaign's, for what the
         campaign adds to the rules (redhack: its own spells' names), ``None`` for the
         packaged rules alone."""
+
+    # -- prompts (issue 12 §2) -----------------------------------------------------------
+    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+        """The test ``intent`` (a command the GM asks a player to run: ``ask``) makes
+        and its exact odds, to show in the prompt before the player rolls (issue 12
+        §2; docs/rulings.md H621); ``None`` (the default) where it is no test the
+        ruleset gives odds for.
+
+        Raises:
+            HacktableError: the intent cannot be made now (an unknown name, no fight):
+                the prompt is refused, nothing stored.
+        """
+        del ctx, intent
+        return None
+
+    def defence_prompt(self, intent: Intent) -> str | None:
+        """The character whose player rolls ``intent``, a monster's attack the GM
+        declares, as a prompt (the campaign setting ``defence-prompts``: issue 12 §2,
+        "the players roll every defence"; docs/rulings.md H623); ``None`` (the default)
+        where it is no such attack, or the GM fixed its dice or overrode the rules."""
+        del intent
+        return None
 
     # -- tables --------------------------------------------------------------------------
     def tables(self) -> tuple[tuple[str, str], ...]:

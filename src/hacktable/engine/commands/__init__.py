@@ -7,6 +7,7 @@ from . import (  # noqa: F401  (registration)
     hit_points,
     inventory,
     players,
+    prompts,
     secrets,
     sessions,
     sheets,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...dice.advantage import Advantage
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import DEFENCE_PROMPTS, Creation, Ruleset, Setting, TableOutcome, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
 from ..tables import lookup_outcome, roll_outcome, table_values
 from . import armour, core, creation, sheet, sources
@@ -90,6 +90,7 @@ class BlackSwordHack(Ruleset[Character]):
             "whether a wilderness camp counts as a safe place for a long rest",
             "black-sword-hack 2.2 ('never a safe environment'); RULINGS B8 (default no)",
         ),
+        DEFENCE_PROMPTS,
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
