@@ -66,6 +66,7 @@ READ = (
     "spell fireball",
     "session",
     "technique Sly",
+    "prompts",
 )
 """Anyone may ask these, observers too."""
 
@@ -78,6 +79,7 @@ SELF = (
     "roll d20 blind",
     "whisper gm I pocket the ring",
     "say the door creaks",
+    "answer 1",
     "undo",
     "table fatigue = 3",
     "character new Zoe --class thief --kit 1",
@@ -208,6 +210,8 @@ GM_POWERS = (
     "session end",
     "reveal 1",
     "whisper Bea the floor creaks",
+    "ask {c} test {c} STR",
+    "ask cancel 1",
     # the GM's overrides, on the player's own actions
     "attack {c} goblin override",
     "defend {c} goblin damage 4",

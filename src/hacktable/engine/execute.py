@@ -145,6 +145,7 @@ class CommandLayer:
             intent = command.read(list(intent.words))  # a typed command's words, read
         self.session.refresh()
         if isinstance(intent, AnswerIntent):  # the prompted command, as its player
+            self._authorise(principal, intent)
             answer = answer_of(self, principal, intent)
             return self._execute(
                 principal, answer.intent, answer.line, ask, warn, answer.prompt, answer.player

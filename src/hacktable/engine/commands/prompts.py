@@ -14,7 +14,7 @@ from ...play.events import Event
 from ...play.outcome import Reply
 from ...play.principal import NotAllowedError, Principal, Role
 from ...rulesets.context import CampaignView, Context
-from ...rulesets.grammar import Access, AccessKind, Args, Intent
+from ...rulesets.grammar import Access, AccessKind, Args, CommandSet, Intent
 from ..prompts import (
     CANCEL,
     PROMPT,
@@ -65,7 +65,7 @@ def _complete_ask(session: CampaignView[Any], words: list[str]) -> Iterable[str]
     sets = getattr(session, "command_sets", None)
     if sets is None:
         return ()
-    commands = sets()
+    commands: tuple[CommandSet, ...] = sets()
     if len(words) == 1:
         return sorted({c.name for each in commands for c in each if not is_prompt_command(c.name)})
     for each in commands:

@@ -25,6 +25,8 @@ from .creation import CharacterSpec
 
 if TYPE_CHECKING:
     from ...play.state import CampaignState
+    from ..context import Context
+    from ..grammar import Intent
 
 __all__ = ["BlackSwordHack"]
 
@@ -95,6 +97,19 @@ class BlackSwordHack(Ruleset[Character]):
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
+
+    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+        """A test's, a save's or a defence's exact odds, for a prompt (issue 12 §2)."""
+        from .commands.prompting import prompt_odds
+
+        return prompt_odds(ctx, intent)
+
+    def defence_prompt(self, intent: Intent) -> str | None:
+        """The defender against an opponent's action the GM declares (2.1.4; issue 12
+        §2: the players roll every defence)."""
+        from .commands.prompting import defence_prompt
+
+        return defence_prompt(intent)
 
     def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
         """The packaged opponents' ids and the campaign's own (``bestiary add``): no
