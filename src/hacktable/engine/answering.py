@@ -86,18 +86,24 @@ def typed_answer(
         return None
     if isinstance(intent, (AnswerIntent, AskIntent)):
         return None
+    typed = unentered(line, intent.enter_word) if line else ""
+    plain = _read(layer, typed) if line else intent
+    folded = _read(layer, typed.lower()) if line else None
+    for prompt in open_prompts(session.state, principal):
+        asked = _read(layer, prompt.command)
+        if asked is not None and asked == plain:
+            return prompt
+        if folded is not None and _read(layer, prompt.command.lower()) == folded:
+            return prompt  # names as given differ in case alone
+    return None
+
+
+def _read(layer: CommandLayer, line: str) -> Intent | None:
+    """The intent ``line`` reads as, or ``None`` when it does not read."""
     try:
-        plain = layer.parse(unentered(line, intent.enter_word)) if line else intent
+        return layer.parse(line)
     except HacktableError:
         return None
-    for prompt in open_prompts(session.state, principal):
-        try:
-            asked = layer.parse(prompt.command)
-        except HacktableError:
-            continue
-        if asked == plain:
-            return prompt
-    return None
 
 
 def defence_prompt(

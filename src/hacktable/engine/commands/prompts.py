@@ -59,9 +59,12 @@ def _prompt_numbers(session: CampaignView[Any]) -> list[str]:
 
 
 def _complete_ask(session: CampaignView[Any], words: list[str]) -> Iterable[str]:
-    """The character, then the command, then what that command completes."""
+    """The character (or ``cancel`` and an open prompt's number), then the command,
+    then what that command completes."""
     if not words:
-        return [character.name for character in session.characters()]
+        return [*(character.name for character in session.characters()), "cancel"]
+    if [fold(word) for word in words] == ["cancel"]:
+        return _prompt_numbers(session)
     sets = getattr(session, "command_sets", None)
     if sets is None:
         return ()
