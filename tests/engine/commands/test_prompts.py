@@ -95,7 +95,8 @@ def test_a_prompt_is_public_and_shows_the_exact_odds_first(layer: CommandLayer) 
     assert Fraction(prompt["odds"]["success"]) == brute
     assert Fraction(prompt["odds"]["critical_failure"]) == Fraction(1, 20)
     assert prompt["odds"]["text"].startswith(f"success {float(brute) * 100:.2f}%")
-    assert outcome.data and dict(outcome.data)["prompt"] == prompt
+    assert outcome.data
+    assert dict(outcome.data)["prompt"] == prompt
     assert outcome.lines[2].style == "odds"  # the odds before any die
     assert outcome.dice == ()
 
@@ -104,7 +105,8 @@ def test_a_save_prompt_has_the_saves_odds(layer: CommandLayer) -> None:
     seq = _ask(layer, "ask Sly save Sly CON")
     (prompt,) = open_prompts(layer.session.state)
     assert (prompt.seq, prompt.player) == (seq, "Bea")
-    assert prompt.odds is not None and prompt.odds["test"].startswith("CON saving throw")
+    assert prompt.odds is not None
+    assert prompt.odds["test"].startswith("CON saving throw")
 
 
 def test_a_prompt_with_no_test_has_no_odds(layer: CommandLayer) -> None:
@@ -188,7 +190,8 @@ def test_the_player_answers_with_their_own_die(layer: CommandLayer) -> None:
 def test_answering_rolls_where_no_die_is_entered(layer: CommandLayer) -> None:
     seq = _ask(layer, "ask Aldric test Aldric STR")
     outcome = layer.run(f"answer {seq}", ANN)
-    assert len(outcome.dice) == 1 and outcome.dice[0].entered_by == ""
+    assert len(outcome.dice) == 1
+    assert outcome.dice[0].entered_by == ""
     assert outcome.checks[0].odds  # the check keeps its odds
 
 
