@@ -115,6 +115,20 @@ def _request(
     return character, request, total
 
 
+def prompt_odds(ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+    """A check's test and exact odds, for a prompt (issue 12 §2; fantasy-hack Part III;
+    RULINGS F1, F4), refused as ``check`` refuses it; ``None`` for anything else."""
+    if not isinstance(intent, CheckIntent):
+        return None
+    character, request, _total = _request(
+        ctx.session, intent.character, intent.terms, intent.dc, intent.bonus, intent.field
+    )
+    if character.dead:
+        raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make a check")
+    return request, checks.odds(request)
+
+
 def _head(who: str, request: TestRequest, total: Total) -> str:
     terms = ", ".join(f"{what} {amount:+d}" for what, amount in total.terms)
     if request.bonus:
