@@ -93,7 +93,9 @@ is a test, and waits on the player's page (and in 'prompts') until they answer i
 N'). A command the player may not run, a line that does not read, or a character the GM
 plays (roll it yourself) is refused at once, and nothing is stored. The player enters
 their own dice when they answer ('answer N roll 14'), as the campaign's setting
-player-dice allows.
+player-dice allows. In redhack and black-sword-hack a monster's attack on a player's
+character ('defend ...') becomes such a prompt by itself at the web table (the setting
+defence-prompts).
 """,
     complete=_complete_ask,
     raw=True,
