@@ -23,12 +23,11 @@ from ..play.character import fold
 from ..play.events import Change
 from ..play.players import owner_of
 from ..play.principal import Principal, Role
-from ..rules.render import describe_request
 from ..rulesets.grammar import Access, Intent, split
 
 if TYPE_CHECKING:
     from ..play.state import CampaignState
-    from ..rules.resolution import TestOdds, TestRequest
+    from ..rulesets.base import PromptOdds
     from .session import Session
 
 __all__ = [
@@ -168,16 +167,17 @@ class Prompt:
         )
 
 
-def odds_json(request: TestRequest, odds: TestOdds) -> dict[str, Any]:
-    """A test and its exact odds as a prompt shows them: the test in words, the odds
-    in words, and each probability as an exact fraction ``"n/d"``."""
+def odds_json(found: PromptOdds) -> dict[str, Any]:
+    """A test and its exact odds as a prompt shows them: the test in the ruleset's
+    words, the odds in words, and each probability as an exact fraction ``"n/d"``."""
+    odds = found.odds
 
     def exact(value: Any) -> str:
         return f"{value.numerator}/{value.denominator}"
 
     return {
-        "test": describe_request(request),
-        "text": odds.describe(),
+        "test": found.test,
+        "text": found.text or odds.describe(),
         "success": exact(odds.success),
         "critical_success": exact(odds.critical_success),
         "critical_failure": exact(odds.critical_failure),

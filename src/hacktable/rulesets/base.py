@@ -35,6 +35,7 @@ __all__ = [
     "PLAYER_DICE",
     "CharacterT",
     "Creation",
+    "PromptOdds",
     "Ruleset",
     "Setting",
     "TableOutcome",
@@ -179,6 +180,23 @@ class TestOptions:
     modifier: int = 0
     entered: tuple[int, ...] = ()
     visibility: Visibility = Visibility.PUBLIC
+
+
+@dataclass(frozen=True, slots=True)
+class PromptOdds:
+    """A prompted test and its exact odds, as the ruleset's own command shows them
+    (:meth:`Ruleset.prompt_odds`; issue 12 §2).
+
+    Attributes:
+        test: the test in the ruleset's words (``"STR test"``, ``"AC defence against
+            Goblin"``).
+        odds: the exact odds.
+        text: the odds in the ruleset's words; ``""`` for ``odds.describe()``.
+    """
+
+    test: str
+    odds: TestOdds
+    text: str = ""
 
 
 C = TypeVar("C", bound=Character)
@@ -519,11 +537,11 @@ class Ruleset(ABC, Generic[CharacterT]):
         packaged rules alone."""
 
     # -- prompts (issue 12 §2) -----------------------------------------------------------
-    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
         """The test ``intent`` (a command the GM asks a player to run: ``ask``) makes
-        and its exact odds, to show in the prompt before the player rolls (issue 12
-        §2; docs/rulings.md H621); ``None`` (the default) where it is no test the
-        ruleset gives odds for.
+        and its exact odds, in the ruleset's words, to show in the prompt before the
+        player rolls (issue 12 §2; docs/rulings.md H621); ``None`` (the default) where
+        it is no test the ruleset gives odds for. Nothing is rolled.
 
         Raises:
             HacktableError: the intent cannot be made now (an unknown name, no fight):

@@ -16,6 +16,8 @@ from hacktable.engine.principal import GM, Principal, Role
 from hacktable.engine.prompts import open_prompts
 from hacktable.errors import RuleError
 from hacktable.rulesets.context import Context
+from hacktable.rulesets.redhack.commands.act import Act
+from hacktable.rulesets.redhack.commands.defend import DefendIntent, defence_of
 
 from ...helpers import Faces
 from ...intents import campaign
@@ -47,10 +49,9 @@ def _brute_force(layer: CommandLayer, line: str) -> Fraction:
     """The chance of success of ``line``'s test, counted over every d20 face dealt."""
     session = layer.session
     intent = layer.parse(line)
-    assert intent is not None
-    found = session.ruleset.prompt_odds(Context(session, line, None, None, GM), intent)
-    assert found is not None
-    request = found[0]
+    assert isinstance(intent, DefendIntent)
+    act = Act(Context(session, line, None, None, GM), intent.overrides())
+    *_, request = defence_of(act, intent)
     wins = sum(session.ruleset.resolve_test(request, Faces(face)).success for face in range(1, 21))
     return Fraction(wins, 20)
 

@@ -131,7 +131,7 @@ def make_prompt(ctx: Context, name: str, line: str) -> Reply:
     command = layer.command_for(intent)
     _check_promptable(layer, intent, command.name, character, player, line)
     found = session.ruleset.prompt_odds(ctx, intent)
-    odds = None if found is None else odds_json(*found)
+    odds = None if found is None else odds_json(found)
     prompt = Prompt(next_seq(session), character, player, line, odds)
     summary = f"the GM asks {player} to roll for {character}: {line}"
     if odds is not None:

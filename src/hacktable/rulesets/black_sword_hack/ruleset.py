@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, ClassVar
 from ...dice.advantage import Advantage
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import DEFENCE_PROMPTS, Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import (
+    DEFENCE_PROMPTS,
+    Creation,
+    PromptOdds,
+    Ruleset,
+    Setting,
+    TableOutcome,
+    TestOptions,
+)
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
 from ..tables import lookup_outcome, roll_outcome, table_values
 from . import armour, core, creation, sheet, sources
@@ -98,7 +106,7 @@ class BlackSwordHack(Ruleset[Character]):
     legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
 
-    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
         """A test's, a save's or a defence's exact odds, for a prompt (issue 12 §2)."""
         from .commands.prompting import prompt_odds
 

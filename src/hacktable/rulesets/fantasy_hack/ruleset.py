@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...rules.hit_points import FANTASY_HACK_PC, HitPointRule
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TestOptions
+from ..base import Creation, PromptOdds, Ruleset, Setting, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import checks, creation, equipment, sheet
 from .character import CLASSES, HP_FLOOR, RACES, SKILLS, STATS, FantasyHackCharacter, Item
@@ -114,7 +114,7 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         request, _ = checks.character_check(character, terms, dc, options.bonus - options.penalty)
         return request
 
-    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
         """A check's exact odds, for a prompt (issue 12 §2; Part III)."""
         from .commands.checks import prompt_odds
 

@@ -29,7 +29,15 @@ from ...dice.usage import UsageDie
 from ...errors import RuleError
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import DEFENCE_PROMPTS, Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import (
+    DEFENCE_PROMPTS,
+    Creation,
+    PromptOdds,
+    Ruleset,
+    Setting,
+    TableOutcome,
+    TestOptions,
+)
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import armour, core_rules, creation, inventory, sheet, sources, table_rolls, weapons
 from .character import Character, Item
@@ -225,7 +233,7 @@ class Redhack(Ruleset[Character]):
         attribute = self.attribute(attribute)
         return sources.character_test(self.content, character, attribute, options)
 
-    def prompt_odds(self, ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
         """A test's, a save's or a defence's exact odds, for a prompt (issue 12 §2)."""
         from .commands.prompting import prompt_odds
 

@@ -4,7 +4,8 @@ defence, reckoned as the command itself reckons them, nothing rolled."""
 
 from __future__ import annotations
 
-from ....rules.resolution import TestOdds, TestRequest
+from ....rules.render import describe_request
+from ...base import PromptOdds
 from ...context import Context
 from ...grammar import Intent
 from .. import core
@@ -15,7 +16,7 @@ from .tests import TestIntent, request_of
 __all__ = ["defence_prompt", "prompt_odds"]
 
 
-def prompt_odds(ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
     """The test ``intent`` makes and its exact odds: ``test`` and ``save``
     (black-sword-hack 2.1; RULINGS B1) and ``defend`` (2.1.4, 2.1.7, 2.1.8); ``None``
     for anything else.
@@ -25,10 +26,10 @@ def prompt_odds(ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | 
     """
     if isinstance(intent, DefendIntent):
         *_, request = defence_of(Stage(ctx, intent.override), intent)
-        return request, core.odds(request, 1)
+        return PromptOdds(describe_request(request), core.odds(request, 1))
     if isinstance(intent, TestIntent) and intent.character:
         _character, request, critical = request_of(ctx.session, intent)
-        return request, core.odds(request, critical)
+        return PromptOdds(describe_request(request), core.odds(request, critical))
     return None
 
 

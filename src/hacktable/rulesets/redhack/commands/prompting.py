@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....rules.resolution import TestOdds, TestRequest
+from ....rules.render import describe_request
+from ...base import PromptOdds
 from ...context import Context
 from ...grammar import Intent
 from .act import Act
@@ -16,7 +17,7 @@ from .tests import TestIntent
 __all__ = ["defence_prompt", "prompt_odds"]
 
 
-def prompt_odds(ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | None:
+def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
     """The test ``intent`` makes and its exact odds: ``test`` and ``save`` (redhack:
     Core Rules > Tests, Saving Throws; RULINGS R1-R3) and ``defend`` (Combat >
     Attacking & Defending; RULINGS R5, R6, R12); ``None`` for anything else.
@@ -28,14 +29,14 @@ def prompt_odds(ctx: Context, intent: Intent) -> tuple[TestRequest, TestOdds] | 
     ruleset = session.ruleset
     if isinstance(intent, DefendIntent):
         *_, request = defence_of(Act(ctx, intent.overrides()), intent)
-        return request, ruleset.test_odds(request)
+        return PromptOdds(describe_request(request), ruleset.test_odds(request))
     if isinstance(intent, TestIntent) and intent.character:
         character = session.character(intent.character)
         attribute = ruleset.attribute(intent.attribute)
         circumstances = ruleset.circumstances(session.state)
         options = replace(intent.options, circumstances=circumstances)
         request = ruleset.character_test(character, attribute, options)
-        return request, ruleset.test_odds(request)
+        return PromptOdds(describe_request(request), ruleset.test_odds(request))
     return None
 
 
