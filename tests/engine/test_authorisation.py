@@ -66,6 +66,7 @@ READ = (
     "spell fireball",
     "session",
     "technique Sly",
+    "prompts",
 )
 """Anyone may ask these, observers too."""
 
@@ -77,6 +78,8 @@ SELF = (
     "roll 2d6 secret",
     "roll d20 blind",
     "whisper gm I pocket the ring",
+    "say the door creaks",
+    "answer 1",
     "undo",
     "table fatigue = 3",
     "character new Zoe --class thief --kit 1",
@@ -210,6 +213,8 @@ GM_POWERS = (
     "invite {c}",
     "invite",
     "revoke Bea",
+    "ask {c} test {c} STR",
+    "ask cancel 1",
     # the GM's overrides, on the player's own actions
     "attack {c} goblin override",
     "defend {c} goblin damage 4",

@@ -43,7 +43,9 @@ from ..rulesets.base import check_player_dice
 from ..rulesets.context import Asker, Context, ask_until
 from ..rulesets.grammar import AccessKind, Command, Intent, Words, find, split
 from ..store import StaleWriteError
+from .answering import answer_of, close, defence_prompt, typed_answer
 from .principal import GM, NotAllowedError, Principal, Role
+from .prompts import AnswerIntent, Prompt
 from .session import Session
 
 __all__ = ["CommandLayer", "Listener", "LostRaceError"]
@@ -59,8 +61,12 @@ class CommandLayer:
         session: the play session (store, state, ruleset, random source).
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, remote_players: bool = False) -> None:
         self.session = session
+        self.remote_players = remote_players
+        """Whether the players act from their own devices (the web table sets it): a
+        monster's attack becomes a prompt for its defender's player where the setting
+        ``defence-prompts`` is ``web`` (docs/rulings.md H623)."""
         self._listeners: list[Listener] = []
 
     # -- parsing -------------------------------------------------------------------------
@@ -137,17 +143,44 @@ class CommandLayer:
         command = self._command_for(intent)
         if isinstance(intent, Words) and command.intent is not Words:
             intent = command.read(list(intent.words))  # a typed command's words, read
+        self.session.refresh()
+        if isinstance(intent, AnswerIntent):  # the prompted command, as its player
+            self._authorise(principal, intent)
+            answer = answer_of(self, principal, intent)
+            return self._execute(
+                principal, answer.intent, answer.line, ask, warn, answer.prompt, answer.player
+            )
+        asked = defence_prompt(self, principal, intent, line)
+        if asked is not None:  # a monster's attack: the defender's player rolls it
+            return self._execute(principal, asked, line, ask, warn)
+        answers = typed_answer(self, principal, intent, line)
+        return self._execute(principal, intent, line, ask, warn, answers)
+
+    def _execute(
+        self,
+        principal: Principal,
+        intent: Intent,
+        line: str,
+        ask: Asker | None,
+        warn: Callable[[str], None] | None,
+        answers: Prompt | None = None,
+        player: Principal | None = None,
+    ) -> Outcome:
+        """:meth:`execute` of a typed intent, read; ``answers``: the prompt it answers
+        (docs/rulings.md H621), authorised as ``player``, its player."""
+        command = self._command_for(intent)
         session = self.session
-        session.refresh()
         for retry in (False, True):
             if retry:  # another writer got in between: once more, at the new end
                 session.refresh()
                 if ask is not None and warn is not None:  # its questions come again
                     warn("another writer got in first: the command is resolved again")
-            self._authorise(principal, intent)
+            self._authorise(player or principal, intent)
             self._may_enter(principal, intent)
             try:
-                reply, dealt, events = self._resolve(principal, command, intent, line, ask, warn)
+                reply, dealt, events = self._resolve(
+                    principal, command, intent, line, ask, warn, answers
+                )
                 break
             except StaleWriteError as error:
                 if retry:
@@ -166,6 +199,7 @@ class CommandLayer:
         line: str,
         ask: Asker | None,
         warn: Callable[[str], None] | None,
+        answers: Prompt | None = None,
     ) -> tuple[Reply, list[DieRoll], tuple[Event, ...]]:
         """Resolve ``intent`` and store its events in one transaction (all or none).
 
@@ -183,6 +217,10 @@ class CommandLayer:
                 session.enter(faces, principal.name, _asking(ctx, what, intent.enter_word), what)
             reply = command.resolve(ctx, intent)
             session.check_entered()
+            if answers is not None:
+                close(session, answers, principal)
+                reply.add(f"  (answers prompt #{answers.seq})", "muted")
+                reply.data["answers"] = answers.seq
             by = session.entered_by
             gm_dice = session.gm_dice
             dealt = [
@@ -231,6 +269,23 @@ class CommandLayer:
         return lambda: self._listeners.remove(listener)
 
     # -- checks --------------------------------------------------------------------------
+    def command_for(self, intent: Intent) -> Command:
+        """The command that answers ``intent``.
+
+        Raises:
+            CommandError: no command of the campaign's answers it.
+        """
+        return self._command_for(intent)
+
+    def authorise(self, principal: Principal, intent: Intent) -> None:
+        """Check that ``principal`` may ask for ``intent`` (as :meth:`execute` does
+        first), resolving nothing: ``ask`` checks a prompt for its player so.
+
+        Raises:
+            NotAllowedError: the principal may not.
+        """
+        self._authorise(principal, intent)
+
     def _command_for(self, intent: Intent) -> Command:
         if isinstance(intent, Words):
             return self.command(intent.command)

@@ -412,6 +412,29 @@ class Session:
         self._follow(stored)
         return stored
 
+    def amend(self, detail: dict[str, Any], changes: tuple[Change, ...] = ()) -> bool:
+        """Add ``detail`` to every event the command being resolved staged (its
+        ``session.start`` aside) and ``changes`` to the last of them, applied to the live
+        state at once: what answering a prompt adds to the command that answers it
+        (docs/rulings.md H622). ``False`` (nothing changed) when it staged none.
+
+        Raises:
+            LogConsistencyError: a change's ``before`` does not match the state.
+        """
+        staged = self._staged
+        if staged is None:
+            raise RuntimeError("amend() outside a command")
+        own = [index for index, event in enumerate(staged) if event.action != START]
+        if not own:
+            return False
+        self.state.check(changes)
+        for index in own:
+            staged[index] = staged[index].evolve(detail={**staged[index].detail, **detail})
+        last = staged[own[-1]]
+        staged[own[-1]] = last.evolve(changes=(*last.changes, *changes))
+        self.state = self.state.apply(Event("amend", changes=changes, seq=last.seq))
+        return True
+
     def undo_target(self) -> Event | None:
         """The event :meth:`undo` would revert now (``None``: nothing to undo)."""
         staged = self._staged or []

@@ -26,10 +26,11 @@ from .models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, Reso
 
 if TYPE_CHECKING:
     from ..rules.hit_points import HitPointRule
-    from .context import CampaignView
+    from .context import CampaignView, Context
     from .grammar import CommandSet, Intent
 
 __all__ = [
+    "DEFENCE_PROMPTS",
     "ENGINE_SETTINGS",
     "PLAYER_DICE",
     "WEB_RATE",
@@ -37,6 +38,7 @@ __all__ = [
     "CharacterT",
     "Creation",
     "Panel",
+    "PromptOdds",
     "Ruleset",
     "Setting",
     "TableAction",
@@ -123,6 +125,19 @@ ENGINE_SETTINGS: tuple[Setting, ...] = (
 """The settings every campaign has, whatever its ruleset (RULINGS G5; H256)."""
 
 
+DEFENCE_PROMPTS = Setting(
+    "defence-prompts",
+    "web",
+    ("web", "players", "off"),
+    "a monster's attack the GM declares on a player's character becomes a prompt for that "
+    "player's defence: at the web table (web), everywhere, the console too (players), or "
+    "never, the GM rolls it (off)",
+    "issue 12 §2; docs/rulings.md H623",
+)
+"""The setting of rulesets whose players roll every defence (redhack, black-sword-hack):
+when a monster's attack becomes a prompt (:meth:`Ruleset.defence_prompt`)."""
+
+
 def check_player_dice(principal: Principal, setting: Callable[[str], object]) -> None:
     """Refuse a player's entered dice when the campaign's ``player-dice`` setting is
     ``gm-only`` (RULINGS G5; docs/rulings.md H206); the GM may always enter them.
@@ -193,6 +208,23 @@ class TestOptions:
     modifier: int = 0
     entered: tuple[int, ...] = ()
     visibility: Visibility = Visibility.PUBLIC
+
+
+@dataclass(frozen=True, slots=True)
+class PromptOdds:
+    """A prompted test and its exact odds, as the ruleset's own command shows them
+    (:meth:`Ruleset.prompt_odds`; issue 12 §2).
+
+    Attributes:
+        test: the test in the ruleset's words (``"STR test"``, ``"AC defence against
+            Goblin"``).
+        odds: the exact odds.
+        text: the odds in the ruleset's words; ``""`` for ``odds.describe()``.
+    """
+
+    test: str
+    odds: TestOdds
+    text: str = ""
 
 
 C = TypeVar("C", bound=Character)
@@ -563,6 +595,28 @@ class Ruleset(ABC, Generic[CharacterT]):
         """The character sheet as lines of text; ``state``: the campaign's, for what the
         campaign adds to the rules (redhack: its own spells' names), ``None`` for the
         packaged rules alone."""
+
+    # -- prompts (issue 12 §2) -----------------------------------------------------------
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
+        """The test ``intent`` (a command the GM asks a player to run: ``ask``) makes
+        and its exact odds, in the ruleset's words, to show in the prompt before the
+        player rolls (issue 12 §2; docs/rulings.md H621); ``None`` (the default) where
+        it is no test the ruleset gives odds for. Nothing is rolled.
+
+        Raises:
+            HacktableError: the intent cannot be made now (an unknown name, no fight):
+                the prompt is refused, nothing stored.
+        """
+        del ctx, intent
+        return None
+
+    def defence_prompt(self, intent: Intent) -> str | None:
+        """The character whose player rolls ``intent``, a monster's attack the GM
+        declares, as a prompt (the campaign setting ``defence-prompts``: issue 12 §2,
+        "the players roll every defence"; docs/rulings.md H623); ``None`` (the default)
+        where it is no such attack, or the GM fixed its dice or overrode the rules."""
+        del intent
+        return None
 
     # -- tables --------------------------------------------------------------------------
     def tables(self) -> tuple[tuple[str, str], ...]:

@@ -7,9 +7,11 @@ from . import (  # noqa: F401  (registration)
     hit_points,
     inventory,
     players,
+    prompts,
     secrets,
     sessions,
     sheets,
+    talk,
     usage,
     web_table,
 )

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, ClassVar
 from ...dice.advantage import Advantage
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import (
+    DEFENCE_PROMPTS,
+    Creation,
+    PromptOdds,
+    Ruleset,
+    Setting,
+    TableOutcome,
+    TestOptions,
+)
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel, ResourceDie
 from ..tables import lookup_outcome, roll_outcome, table_values
 from . import armour, core, creation, sheet, sources
@@ -25,6 +33,8 @@ from .creation import CharacterSpec
 
 if TYPE_CHECKING:
     from ...play.state import CampaignState
+    from ..context import Context
+    from ..grammar import Intent
 
 __all__ = ["BlackSwordHack"]
 
@@ -90,11 +100,25 @@ class BlackSwordHack(Ruleset[Character]):
             "whether a wilderness camp counts as a safe place for a long rest",
             "black-sword-hack 2.2 ('never a safe environment'); RULINGS B8 (default no)",
         ),
+        DEFENCE_PROMPTS,
     )
     command_package: ClassVar[str] = "hacktable.rulesets.black_sword_hack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.legal"
     table_view_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.table_view"
     simulator_module: ClassVar[str] = "hacktable.rulesets.black_sword_hack.sim"
+
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
+        """A test's, a save's or a defence's exact odds, for a prompt (issue 12 §2)."""
+        from .commands.prompting import prompt_odds
+
+        return prompt_odds(ctx, intent)
+
+    def defence_prompt(self, intent: Intent) -> str | None:
+        """The defender against an opponent's action the GM declares (2.1.4; issue 12
+        §2: the players roll every defence)."""
+        from .commands.prompting import defence_prompt
+
+        return defence_prompt(intent)
 
     def bestiary_ids(self, state: CampaignState) -> frozenset[str]:
         """The packaged opponents' ids and the campaign's own (``bestiary add``): no

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...rules.hit_points import FANTASY_HACK_PC, HitPointRule
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TestOptions
+from ..base import Creation, PromptOdds, Ruleset, Setting, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import checks, creation, equipment, sheet
 from .character import CLASSES, HP_FLOOR, RACES, SKILLS, STATS, FantasyHackCharacter, Item
@@ -25,6 +25,8 @@ from .derived import armour_class, modifier
 if TYPE_CHECKING:
     from ...play.character import Character
     from ...play.state import CampaignState
+    from ..context import Context
+    from ..grammar import Intent
 
 __all__ = ["DEAD_AT", "FantasyHack"]
 
@@ -112,6 +114,12 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         dc = 15 if options.difficulty is None else options.difficulty
         request, _ = checks.character_check(character, terms, dc, options.bonus - options.penalty)
         return request
+
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
+        """A check's exact odds, for a prompt (issue 12 §2; Part III)."""
+        from .commands.checks import prompt_odds
+
+        return prompt_odds(ctx, intent)
 
     def hit_point_rule(
         self, character: FantasyHackCharacter, settings: Callable[[str], object]

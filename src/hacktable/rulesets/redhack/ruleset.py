@@ -29,7 +29,15 @@ from ...dice.usage import UsageDie
 from ...errors import RuleError
 from ...play.state import CampaignState
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TableOutcome, TestOptions
+from ..base import (
+    DEFENCE_PROMPTS,
+    Creation,
+    PromptOdds,
+    Ruleset,
+    Setting,
+    TableOutcome,
+    TestOptions,
+)
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import armour, core_rules, creation, inventory, sheet, sources, table_rolls, weapons
 from .character import Character, Item
@@ -40,6 +48,8 @@ from .spec import CharacterSpec, ScoresRoll
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..context import Context
+    from ..grammar import Intent
     from .combat import WeaponProfile
 
 __all__ = ["ATTRIBUTES", "VISION", "Redhack"]
@@ -169,6 +179,7 @@ class Redhack(Ruleset[Character]):
             "what a sale fetches before any haggle: half, a third or all of the list price",
             "RULINGS R35 (default half); docs/rulings.md H193",
         ),
+        DEFENCE_PROMPTS,
     )
     command_package: ClassVar[str] = "hacktable.rulesets.redhack.commands"
     legal_module: ClassVar[str] = "hacktable.rulesets.redhack.legal"
@@ -222,6 +233,19 @@ class Redhack(Ruleset[Character]):
         """
         attribute = self.attribute(attribute)
         return sources.character_test(self.content, character, attribute, options)
+
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
+        """A test's, a save's or a defence's exact odds, for a prompt (issue 12 §2)."""
+        from .commands.prompting import prompt_odds
+
+        return prompt_odds(ctx, intent)
+
+    def defence_prompt(self, intent: Intent) -> str | None:
+        """The defender of a monster's attack the GM declares (RULINGS R6; issue 12
+        §2: the players roll every defence)."""
+        from .commands.prompting import defence_prompt
+
+        return defence_prompt(intent)
 
     def circumstances(self, state: CampaignState) -> tuple[str, ...]:
         """``dark``, ``careless`` or ``bright`` (redhack: Exploration & Dungeons > Time &

@@ -19,14 +19,15 @@ from ...play.character import Item
 from ...play.state import CampaignState
 from ...rules.hit_points import SKILL_DIE, HitPointRule
 from ...rules.resolution import TestOdds, TestRequest, TestResult
-from ..base import Creation, Ruleset, Setting, TestOptions
+from ..base import Creation, PromptOdds, Ruleset, Setting, TestOptions
 from ..models import ActionBudget, DefenceModel, HitPoints, InitiativeModel
 from . import checks, creation, sheet
 from .character import ABILITIES, ASLEEP, HP_FLOOR, PRONE, SkillDieCharacter, check_ability
 from .content import Content
 
 if TYPE_CHECKING:
-    pass
+    from ..context import Context
+    from ..grammar import Intent
 
 __all__ = ["SETTINGS", "SkillDie"]
 
@@ -131,6 +132,12 @@ class SkillDie(Ruleset[SkillDieCharacter]):
         return load_content()
 
     # -- hit points ------------------------------------------------------------------------
+    def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
+        """A check's exact odds, for a prompt (issue 12 §2; RULINGS S1, S2)."""
+        from .commands.checks import prompt_odds
+
+        return prompt_odds(ctx, intent)
+
     def hit_point_rule(
         self, character: SkillDieCharacter, setting: Callable[[str], object]
     ) -> HitPointRule | None:

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from ....dice.usage import UsageDie
 from ....errors import RuleError
 from ....play.outcome import Reply
-from ....rules.resolution import Critical
+from ....rules.resolution import Critical, TestRequest
 from ...context import Context
 from ...grammar import Access, Args, Intent
 from ...powers import OVERRIDING
 from .. import armour
+from ..character import Character
 from ..defence import (
     DEFENCES,
     defence_damage,
@@ -21,13 +22,13 @@ from ..defence import (
     defence_request,
     shield_parry,
 )
-from ..fight import Ongoing
+from ..fight import Foe, FoeAction, Ongoing
 from .complete import complete_defend
 from .hits import add_ongoing, hurt_character
 from .registry import COMMANDS
 from .staging import Stage
 
-__all__ = ["DefendIntent", "defend_command"]
+__all__ = ["DefendIntent", "defence_of", "defend_command"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,46 @@ is no threat level on a defence (RULINGS B1).
 def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
     """A defence."""
     stage = Stage(ctx, intent.override)
+    character, foe, action, request = defence_of(stage, intent)
+    result = stage.test(f"{foe.name} attacks {character.name}", request)
+    stage.detail.update(
+        opponent=foe.key,
+        action=action.name,
+        how=intent.how,
+        test={
+            "faces": list(result.faces),
+            "kept": result.kept,
+            "success": result.success,
+            "critical": result.critical.value,
+        },
+    )
+    fumble = result.critical is Critical.FAILURE
+    if result.success:
+        stage.say(f"  {character.name} {_past(intent.how)} the {action.name}", "success")
+    else:
+        rating = armour.armour_rating(stage.content, character)
+        damage = defence_damage(action.damage, rating, fumble)
+        stage.say(f"  {foe.name}'s {action.name} hits: {damage.explanation}", "dice")
+        stage.detail["damage"] = damage.taken
+        hurt_character(stage, character.name, damage.taken, f"{foe.name}'s {action.name}")
+        if action.ongoing and not stage.character(character.name).helpless:
+            add_ongoing(
+                stage, character.name, Ongoing(UsageDie.parse(action.ongoing), action.name, foe.key)
+            )
+    if fumble:
+        _fumble(stage, character.name, intent.how)
+    return stage.commit("defend", character.name)
+
+
+def defence_of(stage: Stage, intent: DefendIntent) -> tuple[Character, Foe, FoeAction, TestRequest]:
+    """The defence ``intent`` asks for in ``stage``'s fight: the defender, the opponent,
+    its action and the test, not rolled (``defend`` rolls it; a prompt shows its odds:
+    issue 12 §2).
+
+    Raises:
+        RuleError: no fight, unknown names, or a rule refuses the defence (2.1.4,
+            2.1.12; RULINGS B5, B6) unless the GM overrides.
+    """
     fight = stage.need_fight()
     _fighter, character = stage.fighter(intent.name)
     foe = fight.foe(intent.opponent)
@@ -140,34 +181,7 @@ def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
         ("GM",) * intent.adv,
         ("GM",) * intent.dis,
     )
-    result = stage.test(f"{foe.name} attacks {character.name}", request)
-    stage.detail.update(
-        opponent=foe.key,
-        action=action.name,
-        how=intent.how,
-        test={
-            "faces": list(result.faces),
-            "kept": result.kept,
-            "success": result.success,
-            "critical": result.critical.value,
-        },
-    )
-    fumble = result.critical is Critical.FAILURE
-    if result.success:
-        stage.say(f"  {character.name} {_past(intent.how)} the {action.name}", "success")
-    else:
-        rating = armour.armour_rating(stage.content, character)
-        damage = defence_damage(action.damage, rating, fumble)
-        stage.say(f"  {foe.name}'s {action.name} hits: {damage.explanation}", "dice")
-        stage.detail["damage"] = damage.taken
-        hurt_character(stage, character.name, damage.taken, f"{foe.name}'s {action.name}")
-        if action.ongoing and not stage.character(character.name).helpless:
-            add_ongoing(
-                stage, character.name, Ongoing(UsageDie.parse(action.ongoing), action.name, foe.key)
-            )
-    if fumble:
-        _fumble(stage, character.name, intent.how)
-    return stage.commit("defend", character.name)
+    return character, foe, action, request
 
 
 def _past(how: str) -> str:

@@ -224,14 +224,29 @@ def _request(
     return request, critical
 
 
-def _test(ctx: Context, intent: TestIntent, action: str) -> Reply:
-    session = ctx.session
+def request_of(
+    session: CampaignView[Any], intent: TestIntent
+) -> tuple[Character, TestRequest, int]:
+    """The character, the test ``intent`` asks of them and the highest natural face
+    that is a critical success on it, not rolled (``test`` rolls it; a prompt shows its
+    odds: issue 12 §2).
+
+    Raises:
+        UnknownNameError: no such character or attribute.
+        RuleError: the character is dead, or a threat level on a test no attack.
+    """
     rules = rules_of(session)
     character: Character = session.character(intent.character)
     attribute = rules.attribute(intent.attribute)
     if character.dead:
         raise RuleError(f"{character.name} is dead: the dead make no tests")
     request, critical = _request(rules, character, attribute, intent.options, intent.use)
+    return character, request, critical
+
+
+def _test(ctx: Context, intent: TestIntent, action: str) -> Reply:
+    session = ctx.session
+    character, request, critical = request_of(session, intent)
     odds = core.odds(request, critical)
     rng = session.rng()
     result = core.resolve(request, rng, critical)

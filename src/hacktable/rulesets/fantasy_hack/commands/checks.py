@@ -17,6 +17,7 @@ from ....play.events import Event
 from ....play.outcome import Reply
 from ....rules.render import check_detail
 from ....rules.resolution import TestOdds, TestRequest, TestResult
+from ...base import PromptOdds
 from ...context import CampaignView, Context
 from ...grammar import Access, Args, Intent, Words
 from .. import checks
@@ -113,6 +114,22 @@ def _request(
     character: FantasyHackCharacter = session.character(name)
     request, total = checks.character_check(character, checks.parse_terms(terms), dc, bonus, field)
     return character, request, total
+
+
+def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
+    """A check's test and exact odds, for a prompt (issue 12 §2; fantasy-hack Part III;
+    RULINGS F1, F4), refused as ``check`` refuses it; ``None`` for anything else."""
+    if not isinstance(intent, CheckIntent):
+        return None
+    character, request, total = _request(
+        ctx.session, intent.character, intent.terms, intent.dc, intent.bonus, intent.field
+    )
+    if character.dead:
+        raise RuleError(f"{character.name} is dead: the dead make no checks")
+    up(character, "make a check")
+    odds = checks.odds(request)
+    test = _head(character.name, request, total).removeprefix(f"{character.name}: ")
+    return PromptOdds(test, odds, _odds_line(odds).removeprefix("odds: "))
 
 
 def _head(who: str, request: TestRequest, total: Total) -> str:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ....play.outcome import Reply
-from ....rules.resolution import Critical
+from ....rules.resolution import Critical, TestRequest
 from ...base import TestOptions
 from ...context import Context
 from ...grammar import Access, Args
 from ...powers import MONSTER_DICE
 from ..attacks import CLEAVE_DIE, darkness, mark_attacked
+from ..character import Character
 from ..combat import Band, attack_request, defence_request, roll_damage
 from ..defence import (
     check_parrier,
@@ -24,6 +25,7 @@ from ..defence import (
     record_defence,
     spend_parry,
 )
+from ..fight import Fighter, Foe, FoeAttack
 from ..technique_rules import guard_advantages, knife_disadvantages
 from .act import Act, Overridable, action_fields, fighter_character, read_overrides, replace_fighter
 from .attack import hit
@@ -32,7 +34,7 @@ from .fight_words import complete_defend, fight_sources, read_action_words
 from .mechanics import damage_character
 from .registry import COMMANDS
 
-__all__ = ["DefendIntent", "ParryIntent", "defend_command", "parry_command"]
+__all__ = ["DefendIntent", "ParryIntent", "defence_of", "defend_command", "parry_command"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,26 +84,17 @@ def _read_defend(args: Args) -> DefendIntent:
     )
 
 
-@COMMANDS.typed(
-    "defend",
-    "defend PLAYER MONSTER [adv|dis] [with ATTACK] [override] [roll N] [damage N]",
-    "a monster attacks: the player tests AC against its HD; a natural 1 is its critical",
-    DefendIntent,
-    _read_defend,
-    details="""
-Players roll for both sides: a monster's attack is the player's defence, a test of their
-AC with the attacker's HD as difficulty (RULINGS R6; a broken foe attacks as 1 HD, R12).
-A failure takes the monster's damage (its stat block, or damage by HD, R5); a natural 1
-means the monster scores a critical: damage rolled twice and added. A hit also shows
-what the attack does besides damage, as the bestiary notes it (a ghoul's paralysis, a
-spider's poison), for the GM to apply. A Warrior who defends successfully may parry
-that attacker with a cleave die ('parry').
-""",
-    complete=complete_defend,
-)
-def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
-    """A monster's attack, rolled by the player as a defence."""
-    act = Act(ctx, intent.overrides())
+def defence_of(
+    act: Act, intent: DefendIntent
+) -> tuple[Fighter, Character, Foe, FoeAttack | None, TestRequest]:
+    """The defence ``intent`` asks for in ``act``'s fight: the defender, the attacker,
+    its attack, and the test, not rolled (the ``defend`` command rolls it; a prompt
+    shows its odds: issue 12 §2).
+
+    Raises:
+        RuleError: no fight, unknown names, or a rule refuses the attack (unless the
+            GM overrides).
+    """
     fight = act.need_fight()
     fighter, character = fighter_character(act, intent.defender)
     foe = fight.foe(intent.attacker)
@@ -123,6 +116,31 @@ def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
         extra_advantages=tuple(extra_adv),
         extra_disadvantages=gm_dis,
     )
+    return fighter, character, foe, attack, request
+
+
+@COMMANDS.typed(
+    "defend",
+    "defend PLAYER MONSTER [adv|dis] [with ATTACK] [override] [roll N] [damage N]",
+    "a monster attacks: the player tests AC against its HD; a natural 1 is its critical",
+    DefendIntent,
+    _read_defend,
+    details="""
+Players roll for both sides: a monster's attack is the player's defence, a test of their
+AC with the attacker's HD as difficulty (RULINGS R6; a broken foe attacks as 1 HD, R12).
+A failure takes the monster's damage (its stat block, or damage by HD, R5); a natural 1
+means the monster scores a critical: damage rolled twice and added. A hit also shows
+what the attack does besides damage, as the bestiary notes it (a ghoul's paralysis, a
+spider's poison), for the GM to apply. A Warrior who defends successfully may parry
+that attacker with a cleave die ('parry').
+""",
+    complete=complete_defend,
+)
+def defend_command(ctx: Context, intent: DefendIntent) -> Reply:
+    """A monster's attack, rolled by the player as a defence."""
+    act = Act(ctx, intent.overrides())
+    fight = act.need_fight()
+    fighter, character, foe, attack, request = defence_of(act, intent)
     result = act.resolve(request)
     label = f"{foe.name} attacks {character.name}" + (f" ({attack.name})" if attack else "")
     act.show_test(label, request, result)

@@ -12,7 +12,7 @@ fatigued character has disadvantage (S6).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ....errors import RuleError, UnknownNameError
@@ -22,7 +22,7 @@ from ....play.outcome import Reply
 from ....rules.checks.variants import SKILL_DIE_ABILITY, SKILL_DIE_SKILL
 from ....rules.render import check_detail
 from ....rules.resolution import TestOdds, TestRequest
-from ...base import TestOptions
+from ...base import PromptOdds, TestOptions
 from ...context import CampaignView, Context, ask_until
 from ...grammar import Access, Args, Intent, Words
 from .. import checks, sources
@@ -292,6 +292,25 @@ def build(
         _, difficulty = _ask_difficulty(ctx, ability=False)
     die = SKILL_DIE_SKILL.die_for(str(difficulty))
     return sources.skill_request(character, skill, die, options), ""
+
+
+def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
+    """A check's exact odds for a prompt, reckoned as ``check`` reckons them (issue 12
+    §2; RULINGS S1, S2, S6, S7): the prompt names its DC or difficulty, since nobody is
+    asked for it now; ``None`` for anything but a check.
+
+    Raises:
+        HacktableError: as ``check`` would refuse it.
+    """
+    if not isinstance(intent, CheckIntent):
+        return None
+    character: SkillDieCharacter = ctx.session.character(intent.character)
+    if character.dead or character.unconscious or character.asleep:
+        raise RuleError(f"{character.name} can make no check now ('character show')")
+    request, _why = build(replace(ctx, ask=None), character, intent)
+    odds = checks.odds(request)
+    text = f"success {float(odds.success) * 100:.2f}%"
+    return PromptOdds(checks.describe(request), odds, text)
 
 
 def show(reply: Reply, who: str, request: TestRequest, odds: TestOdds) -> str:
