@@ -126,7 +126,6 @@ def test_a_fumbled_defence_with_the_players_own_die_rolls_the_doom_die(
         expect(page.locator("#log")).to_contain_text("steps down to ud4")
 
 
-@pytest.mark.xfail(strict=False, reason="needs the prompts part (a monster's attack as a prompt)")
 def test_a_monsters_attack_is_a_prompt_on_the_defenders_page(party: tuple[Any, Any, Any]):
     """Issue 12 §2 and §6: in black-sword-hack the players roll every defence, so the
     thug's attack the GM declares on Kael (``defend Kael parry against thug-1``, typed
@@ -149,7 +148,6 @@ def test_a_monsters_attack_is_a_prompt_on_the_defenders_page(party: tuple[Any, A
     expect(prompts).not_to_contain_text("defend Kael parry")
 
 
-@pytest.mark.xfail(strict=False, reason="needs the prompts part (ask, answer, #prompts)")
 def test_the_gm_asks_for_a_defence_and_the_player_rolls_it(party: tuple[Any, Any, Any]):
     """Issue 12 §2: the GM asks Ann for Kael's defence against the thug; it appears on
     her page as a prompt with the odds and she rolls it with ``answer N``."""

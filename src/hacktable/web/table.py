@@ -93,7 +93,7 @@ class Table:
         """The command layer, opening the campaign on first use (on the worker)."""
         if self._layer is None:
             self._store = CampaignStore.open(self.campaign, create=False)
-            self._layer = CommandLayer(Session(self._store, source="web"))
+            self._layer = CommandLayer(Session(self._store, source="web"), remote_players=True)
             self._layer.subscribe(lambda _outcome: self._collect())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())

@@ -34,6 +34,7 @@ function fold(name) { return String(name || "").trim().toLowerCase(); }
 function oddsText(odds) {
   if (!odds) return "";
   if (typeof odds === "string") return odds;
+  if (odds.text) return `${odds.test ? odds.test + ": " : "odds: "}${odds.text}`;
   const percent = odds.percent || {};
   const keys = Object.keys(percent).sort((a, b) => (a === "success" ? -1 : b === "success" ? 1 : 0));
   if (!keys.length) return "";
