@@ -110,7 +110,6 @@ def test_entered_dice_are_refused_when_the_campaign_keeps_them_for_the_gm(
     expect(item(ann, event_seqs(entered)[-1])).to_contain_text("steps down to ud4")
 
 
-@pytest.mark.xfail(strict=False, reason="needs defend to take entered dice ('roll 20,N')")
 def test_a_fumbled_defence_with_the_players_own_die_rolls_the_doom_die(
     party: tuple[Any, Any, Any],
 ):

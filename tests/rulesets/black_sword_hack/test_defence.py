@@ -79,6 +79,18 @@ def test_a_dodge_fumble_rolls_the_doom_die_and_ignores_armour(table: Table) -> N
     assert [i.name for i in conan.inventory] == ["Sword", "Shield", "Medium Armour"]
 
 
+def test_a_defence_takes_the_players_own_dice_in_the_order_needed(table: Table) -> None:
+    """RULINGS G5 (issue 12 §6): ``roll 20,1`` enters the d20 (a fumble) and then the
+    Doom die it rolls; the log says they were entered, not rolled."""
+    _opposition(table, inventory=(SWORD, SHIELD, MEDIUM))
+    text = table("defend Conan dodge against watch-sergeant-1 sword roll 20,1")
+    assert "d20 20" in text
+    assert "dice entered by the GM, not rolled: d20 20, d6 1" in text
+    assert table.character("Conan").doom is UsageDie.UD4
+    with pytest.raises(RuleError, match="enter 'roll 20,N'"):
+        table("defend Conan dodge against watch-sergeant-1 sword roll 20")
+
+
 def test_parrying_needs_something_in_hand(table: Table) -> None:
     """2.1.4: the character must be holding something to parry."""
     _opposition(table, inventory=(Item("Sword", "weapon", "sword", hands=1),))

@@ -43,6 +43,8 @@ class DefendIntent(Intent):
         adv: the GM's sources of advantage (each ``adv`` one).
         dis: the GM's sources of disadvantage.
         override: the GM sets aside what the rules refuse (logged).
+        faces: the dice the player entered (``roll 14``; RULINGS G5): the d20, then
+            the damage dice of a hit, then the Doom die of a critical failure.
     """
 
     name: str
@@ -52,6 +54,11 @@ class DefendIntent(Intent):
     adv: int = 0
     dis: int = 0
     override: bool = False
+    faces: tuple[int, ...] = ()
+
+    def entered(self) -> tuple[int, ...]:
+        """The faces the player entered (RULINGS G5)."""
+        return self.faces
 
     def access(self) -> Access:
         """The defender's player rolls it; ``override`` is the GM's."""
@@ -76,6 +83,8 @@ def _read_defend(args: Args) -> DefendIntent:
             found[low[:3]] = int(str(found[low[:3]])) + 1
         elif low == "override":
             found["override"] = True
+        elif low == "roll":  # the player's own dice (RULINGS G5)
+            found["faces"] = args.faces(args.word("the faces rolled"))
         elif "action" not in found:
             found["action"] = word
         else:
@@ -85,7 +94,7 @@ def _read_defend(args: Args) -> DefendIntent:
 
 @COMMANDS.typed(
     "defend",
-    "defend NAME parry|dodge [against] OPPONENT [ACTION] [adv|dis] [override]",
+    "defend NAME parry|dodge [against] OPPONENT [ACTION] [adv|dis] [roll N[,N]] [override]",
     "an opponent acts: the player parries (STR) or dodges (DEX); a failure takes damage",
     DefendIntent,
     _read_defend,
@@ -98,7 +107,8 @@ lets a shield parry missiles (setting shield-missiles, RULINGS B5). ACTION says 
 of the opponent's actions it is (its first if not named); each names what it can be
 defended with ('fight status', 'bestiary NAME'). A failure takes its damage less armour
 (never below 0); a critical failure ignores armour and rolls the Doom die (B2). There
-is no threat level on a defence (RULINGS B1).
+is no threat level on a defence (RULINGS B1). 'roll 14' enters the player's own d20
+(RULINGS G5; then a hit's damage dice and a fumble's Doom die, as they are needed).
 """,
     complete=complete_defend,
 )
