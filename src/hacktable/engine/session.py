@@ -111,6 +111,10 @@ class Session:
         """Who entered the dice of the command being resolved (RULINGS G5), ``""``
         when hacktable rolls them."""
         self._entered: EnteredRandom | None = None
+        self.streams: list[str] = []
+        """The public streams the command being resolved asked for, in order: each its
+        place in the session, ``":gm"`` added for the GM's stream (docs/rulings.md
+        H651); stored beside the outcome as ``"streams"``."""
         self.gm_dice: set[int] = set()
         """The places in :attr:`dealt` of the GM's dice in a command whose player
         entered theirs (:meth:`rng` ``gm``): not entered, and not marked as such."""
@@ -282,6 +286,8 @@ class Session:
         """
         game = self.game
         seed = game.seed
+        if not secret and (gm or self._entered is None):  # for `verify` (docs/rulings.md H651)
+            self.streams.append(f"{self.place()}:gm" if self._entered else str(self.place()))
         if gm and self._entered is not None and not secret:
             return _MarkedRandom(
                 ":".join(map(str, (seed, game.number, self.place(), "gm"))),
@@ -340,6 +346,7 @@ class Session:
         self._staged = []
         self._rollback = (self.state, self.game, self._next)
         self.dealt.clear()
+        self.streams.clear()
         self._entered = None
         self.entered_by = ""
         self.gm_dice.clear()
@@ -362,7 +369,8 @@ class Session:
             return ()
         if record:
             last = staged[-1]
-            staged[-1] = last.evolve(detail={**last.detail, "outcome": record})
+            streams = {"streams": list(self.streams)} if record.get("dice") else {}
+            staged[-1] = last.evolve(detail={**last.detail, "outcome": record, **streams})
         if self.entered_by:
             last = staged[-1]
             who = "the GM" if self.principal.role is Role.GM else self.entered_by

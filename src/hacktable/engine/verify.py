@@ -9,9 +9,11 @@ A session's ``session.start`` publishes a SHA-256 commitment to its seed and a s
 - every public die of the session against what the revealed seed deals at the
   command's place (docs/rulings.md H110): a command's dice come from one or more
   sources, each derived from (seed, session, place), where the place is that of one of
-  the command's events (a command that stages an event and then rolls draws at the next
-  place; one that asks for its source twice restarts it), so the dice are matched as
-  runs of such streams (H601);
+  the command's events. The record names them (``"streams"``, H651), so the dice are
+  matched as runs of exactly those streams, at places inside the command's own; an
+  older log's are searched for among the command's places (a command that stages an
+  event and then rolls draws at the next place; one that asks for its source twice
+  restarts it: H601);
 - dice a player or the GM entered (RULINGS G5) are listed as entered, not replayed; the
   GM's own dice beside them come from the ``gm`` stream (docs/rulings.md H248);
 - secret and blind rolls (and private events) are listed as not revealed: their dice
@@ -33,7 +35,7 @@ from ..errors import RuleError
 from ..play.events import Event, Visibility
 from .game_session import END, START, commitment
 
-__all__ = ["Finding", "Verification", "verify_session"]
+__all__ = ["Finding", "Verification", "announced", "verify_session"]
 
 MAX_SEARCH = 20_000
 """How many streams one command's dice may be tried against before it is reported as
@@ -109,6 +111,19 @@ class Verification:
         }
 
 
+def announced(event: Event) -> str:
+    """``event``'s summary as the web table shows it: a ``session.start`` with the
+    commitment it publishes (``"session 2 begins; commitment sha256:..."``) and a
+    ``session.end`` that revealed its seed with where to check it (issue 12 §5;
+    docs/rulings.md H600, H650)."""
+    promised = event.detail.get("commitment")
+    if event.action == START and isinstance(promised, str):
+        return f"{event.summary}; commitment sha256:{promised}"
+    if event.action == END and _int(event.detail.get("seed")) is not None:
+        return f"{event.summary}; its seed is revealed (the verify page replays its rolls)"
+    return event.summary
+
+
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -179,6 +194,17 @@ def _dice_of(event: Event) -> list[dict[str, Any]]:
     return [d for d in dice if isinstance(d, dict)] if isinstance(dice, list) else []
 
 
+def _streams(event: Event) -> list[str] | None:
+    """The streams ``event``'s record names (``"PLACE"`` or ``"PLACE:gm"``:
+    docs/rulings.md H651); ``None`` for a log from before they were recorded, or a
+    damaged record."""
+    streams = event.detail.get("streams")
+    if not isinstance(streams, list):
+        return None
+    named = [s for s in streams if isinstance(s, str) and s.split(":", 1)[0].isdigit()]
+    return named if len(named) == len(streams) else None
+
+
 def _check_command(
     event: Event, first_seq: int, start_seq: int, seed: int, number: int
 ) -> Finding | None:
@@ -205,8 +231,20 @@ def _check_command(
             len(dice),
         )
     places = range(first_seq - start_seq + 1, event.seq - start_seq + 2)
-    suffix = (":gm",) if entered else ("",)
-    keys = [f"{seed}:{number}:{place}{suffix[0]}" for place in places]
+    streams = _streams(event)
+    if streams is not None:  # the exact streams the command asked for (H651)
+        if not all(int(s.split(":", 1)[0]) in places for s in streams):
+            return Finding(
+                event.seq,
+                "mismatch",
+                f"#{event.seq}: its record names streams ({', '.join(streams)}) outside its "
+                f"places {places[0]}-{places[-1]}",
+                len(faces),
+            )
+        keys = [f"{seed}:{number}:{stream}" for stream in streams]
+    else:  # an older log: search the runs of the command's places (H601)
+        suffix = ":gm" if entered else ""
+        keys = [f"{seed}:{number}:{place}{suffix}" for place in places]
     if faces and not _matches(faces, keys):
         return Finding(
             event.seq,
