@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...play.outcome import Reply
-from ..game_session import GameSession, commitment
 from ...play.principal import Role
 from ...rulesets.context import Context
 from ...rulesets.grammar import Access, Args, Intent
+from ..game_session import GameSession, commitment
 from .campaign import session_of
 from .registry import CORE
 
@@ -90,11 +90,12 @@ Each game session has its own seed, recorded when it begins; a command's dice de
 from it and the command's place in the session, so the log replays to the same dice
 (RULINGS G6). Secret and blind rolls draw from a second stream whose seed only the GM
 sees. "session start" begins a new one (ending the one open, which reveals its seed as
-"session end" does); "--seed N" sets its seed. Both print the session's commitment, a
-SHA-256 of its seed and a secret salt, published in its start and checked by
-"hacktable verify" once its end reveals the seed (issue 12 §5). With none open, the next action that is stored begins one. What lasts "until
-the session ends" in the campaign's ruleset (black-sword-hack: Impaired and Injured,
-RULINGS B8) ends with it, whether "session end" or "session start" ends it.
+"session end" does); "--seed N" sets its seed. "session" and "session start" print
+its commitment, a SHA-256 of its seed and a secret salt, published at its start and
+checked by "hacktable verify" once its end reveals the seed (issue 12 §5). With none
+open, the next action that is stored begins one. What lasts "until the session ends"
+in the campaign's ruleset (black-sword-hack: Impaired and Injured, RULINGS B8) ends
+with it, whether "session end" or "session start" ends it.
 """,
     complete=lambda s, w: ("start", "end") if not w else ("--seed",) if w[0] == "start" else (),
 )
@@ -103,7 +104,8 @@ def session_command(ctx: Context, intent: SessionIntent) -> Reply:
     session = session_of(ctx)
     reply = Reply()
     if isinstance(intent, SessionStartIntent):
-        before, closing = session.game, ()
+        before = session.game
+        closing: tuple[str, ...] = ()
         if before.started:  # its end reveals its seed, as 'session end' (docs/rulings.md H650)
             session.end_game_session(ctx.line)
             closing = session.closing
