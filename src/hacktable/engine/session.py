@@ -286,8 +286,9 @@ class Session:
         """
         game = self.game
         seed = game.seed
-        if not secret and (gm or self._entered is None):  # for `verify` (docs/rulings.md H651)
-            self.streams.append(f"{self.place()}:gm" if self._entered else str(self.place()))
+        if self._staged is not None and not secret and (gm or self._entered is None):
+            kind = ":gm" if self._entered is not None else ""  # `verify` reads it (H651)
+            self.streams.append(f"{self.place()}{kind}")
         if gm and self._entered is not None and not secret:
             return _MarkedRandom(
                 ":".join(map(str, (seed, game.number, self.place(), "gm"))),
