@@ -26,7 +26,7 @@ from hacktable.store import CampaignStore
 from hacktable.store.chain import GENESIS, HASHED_COLUMNS, link_hash
 from tests.cli.test_cli import in_process
 
-PLAYER = Principal("Ann", Role.PLAYER)
+PLAYER = Principal(Role.PLAYER, "Ann")
 SECRET = 4_815_162_342
 
 
