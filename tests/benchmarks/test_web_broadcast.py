@@ -1,6 +1,6 @@
-"""The measuring code of ``benchmarks/web_broadcast.py`` (issue 12 §7), on a simulated
-run: 2 tables x 2 players, a few seconds of Poisson schedule, deliveries with known
-delays on an injected clock (no server, no sleeping)."""
+"""The measuring code of ``benchmarks/web_broadcast.py`` (``benchmarks/_web_measure.py``;
+issue 12 §7), on a simulated run: 2 tables x 2 players, a few seconds of Poisson
+schedule, deliveries with known delays on an injected clock (no server, no sleeping)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import web_broadcast as bench
+import _web_measure as bench
 
 
 def test_the_schedule_is_poisson_with_the_mean_asked() -> None:
