@@ -179,7 +179,10 @@ async def drive(
     base = f"http://127.0.0.1:{server.port}"
     limit = asyncio.Semaphore(32)
     seats = [(t["table"], t["last"], p) for t in server.tables for p in t["players"][:players]]
-    clients = [httpx.AsyncClient(base_url=base, timeout=60) for _ in seats]
+    # uvicorn drops a connection idle for 5 s; a client that kept it longer could send
+    # on it as it closes (a ReadError): forget idle connections a second earlier
+    keep = httpx.Limits(keepalive_expiry=4.0)
+    clients = [httpx.AsyncClient(base_url=base, timeout=60, limits=keep) for _ in seats]
 
     async def join(client: httpx.AsyncClient, table: str, token: str) -> str:
         async with limit:
