@@ -258,9 +258,9 @@ def test_each_command_records_its_streams(layer: CommandLayer, path: Path) -> No
     play(layer, "character new Aldric --class warrior --kit 1", "test Aldric STR", "roll 2d6")
     rolled = [e for e in events(path) if "dice" in e.detail.get("outcome", {})]
     assert rolled
-    assert all(e.detail["streams"] for e in rolled)
+    assert all(e.detail["outcome"]["streams"] for e in rolled)
     test = next(e for e in rolled if e.action == "test")
-    assert test.detail["streams"] == [str(test.seq)]  # session 1 began at #1: place = seq
+    assert test.detail["outcome"]["streams"] == [str(test.seq)]  # from #1: place = seq
     assert verify_session(events(path)).count("replayed") == sum(
         len(e.detail["outcome"]["dice"]) for e in rolled
     )
@@ -271,7 +271,8 @@ def test_recorded_streams_are_checked_exactly(layer: CommandLayer, path: Path) -
     the event names its own stream (no search over places)."""
     play(layer, "roll 1d20", "roll 1d20")
     first, second = [e for e in events(path) if e.action == "roll"]
-    rewrite(path, second.seq, {**second.detail, "streams": first.detail["streams"]}, True)
+    forged = {**second.detail["outcome"], "streams": first.detail["outcome"]["streams"]}
+    rewrite(path, second.seq, {**second.detail, "outcome": forged}, True)
     found = verify_session(events(path))
     if first.detail["outcome"]["dice"] != second.detail["outcome"]["dice"]:
         assert [f.seq for f in found.findings if f.problem] == [second.seq]
@@ -282,10 +283,10 @@ def test_an_older_log_without_streams_is_searched(layer: CommandLayer, path: Pat
     verifies, its dice searched for among the command's places."""
     play(layer, "character new Aldric --class warrior --kit 1", "test Aldric STR", "roll 2d6")
     for event in events(path):
-        if "streams" in event.detail:
-            old = {k: v for k, v in event.detail.items() if k != "streams"}
-            rewrite(path, event.seq, old, True)
-    assert not any("streams" in e.detail for e in events(path))
+        if "streams" in event.detail.get("outcome", {}):
+            record = {k: v for k, v in event.detail["outcome"].items() if k != "streams"}
+            rewrite(path, event.seq, {**event.detail, "outcome": record}, True)
+    assert not any("streams" in e.detail.get("outcome", {}) for e in events(path))
     result = verify_session(events(path))
     assert result.ok
     assert result.count("replayed") > 0

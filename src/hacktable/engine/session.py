@@ -114,7 +114,7 @@ class Session:
         self.streams: list[str] = []
         """The public streams the command being resolved asked for, in order: each its
         place in the session, ``":gm"`` added for the GM's stream (docs/rulings.md
-        H651); stored beside the outcome as ``"streams"``."""
+        H651); stored in the outcome record as ``"streams"``."""
         self.gm_dice: set[int] = set()
         """The places in :attr:`dealt` of the GM's dice in a command whose player
         entered theirs (:meth:`rng` ``gm``): not entered, and not marked as such."""
@@ -370,8 +370,9 @@ class Session:
             return ()
         if record:
             last = staged[-1]
-            streams = {"streams": list(self.streams)} if record.get("dice") else {}
-            staged[-1] = last.evolve(detail={**last.detail, "outcome": record, **streams})
+            if record.get("dice"):  # the streams its dice came from (H651)
+                record = {**record, "streams": list(self.streams)}
+            staged[-1] = last.evolve(detail={**last.detail, "outcome": record})
         if self.entered_by:
             last = staged[-1]
             who = "the GM" if self.principal.role is Role.GM else self.entered_by

@@ -9,7 +9,7 @@ A session's ``session.start`` publishes a SHA-256 commitment to its seed and a s
 - every public die of the session against what the revealed seed deals at the
   command's place (docs/rulings.md H110): a command's dice come from one or more
   sources, each derived from (seed, session, place), where the place is that of one of
-  the command's events. The record names them (``"streams"``, H651), so the dice are
+  the command's events. The outcome record names them (``"streams"``, H651), so the dice are
   matched as runs of exactly those streams, at places inside the command's own; an
   older log's are searched for among the command's places (a command that stages an
   event and then rolls draws at the next place; one that asks for its source twice
@@ -213,7 +213,8 @@ def _streams(event: Event) -> list[str] | None:
     """The streams ``event``'s record names (``"PLACE"`` or ``"PLACE:gm"``:
     docs/rulings.md H651); ``None`` for a log from before they were recorded, or a
     damaged record."""
-    streams = event.detail.get("streams")
+    outcome = event.detail.get("outcome")
+    streams = outcome.get("streams") if isinstance(outcome, dict) else None
     if not isinstance(streams, list):
         return None
     named = [s for s in streams if isinstance(s, str) and s.split(":", 1)[0].isdigit()]
