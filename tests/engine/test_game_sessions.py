@@ -18,6 +18,7 @@ from hacktable.dice.source import derive_recording
 from hacktable.engine.commands.dice import RollIntent
 from hacktable.engine.commands.sessions import SessionEndIntent, SessionIntent, SessionStartIntent
 from hacktable.engine.execute import CommandLayer
+from hacktable.engine.game_session import commitment
 from hacktable.engine.session import Session
 from hacktable.errors import CommandError, DiceSyntaxError, RuleError, UnknownNameError
 from hacktable.play.events import Event, Visibility
@@ -138,14 +139,27 @@ def test_session_end_and_the_next_action_begins_a_new_one(layer: CommandLayer) -
     ]
 
 
-def test_session_start_ends_the_open_one_without_an_event(layer: CommandLayer) -> None:
+def test_session_start_ends_the_open_one_revealing_its_seed(layer: CommandLayer) -> None:
+    """docs/rulings.md H650: 'session start' ends the open session with a
+    ``session.end`` that reveals its seed, as 'session end' does (issue 12 §5)."""
     layer.run("roll 1d6")
-    said = layer.run("session start --seed 9").text
-    assert said == "Session 1 ends; session 2 begins (seed 9)."
-    assert layer.run("session start --seed=10").text.endswith("session 3 begins (seed 10).")
+    said = layer.run("session start --seed 9").text.splitlines()
+    assert said[0] == "Session 1 ends; session 2 begins (seed 9)."
+    game = layer.session.game
+    assert game.salt is not None
+    assert said[1].startswith(f"Commitment sha256:{commitment(9, game.salt)} ")
+    assert "session 3 begins (seed 10)." in layer.run("session start --seed=10").text
     log = layer.session.store.events()
-    assert [e.action for e in log] == ["session.start", "roll", "session.start", "session.start"]
-    assert [e.session for e in log] == [1, 1, 2, 3]
+    assert [e.action for e in log] == [
+        "session.start",
+        "roll",
+        "session.end",
+        "session.start",
+        "session.end",
+        "session.start",
+    ]
+    assert [e.session for e in log] == [1, 1, 1, 2, 2, 3]
+    assert log[2].detail["seed"] == 5
     assert log[-1].command == "session start --seed=10"
     assert (layer.session.number, layer.session.seed) == (3, 10)
     assert layer.session.secret_seed not in (None, 77)
@@ -153,12 +167,19 @@ def test_session_start_ends_the_open_one_without_an_event(layer: CommandLayer) -
 
 def test_the_session_command_shows_the_seeds_to_the_gm_alone(layer: CommandLayer) -> None:
     shown = layer.run("session").text
+    salt = layer.session.game.salt
+    assert salt is not None
+    published = (
+        f"Commitment sha256:{commitment(5, salt)} (its seed is revealed at its end: "
+        "'hacktable verify --session 1' then replays its rolls)"
+    )
     assert shown.splitlines() == [
         "Session 1 (since #1), seed 5",
+        published,  # issue 12 §5, docs/rulings.md H650
         "Secret seed 77 (the GM's alone to see)",
     ]
     player = layer.execute(Principal(Role.PLAYER, "Sly"), SessionIntent()).text
-    assert player == "Session 1 (since #1)"  # no seed while it is played (H115)
+    assert player.splitlines() == ["Session 1 (since #1)", published]  # no seed (H115)
 
 
 @pytest.mark.parametrize(

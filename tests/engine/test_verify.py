@@ -26,7 +26,7 @@ from hacktable.store import CampaignStore
 from hacktable.store.chain import GENESIS, HASHED_COLUMNS, link_hash
 from tests.cli.test_cli import in_process
 
-PLAYER = Principal("Ann", Role.PLAYER)
+PLAYER = Principal(Role.PLAYER, "Ann")
 SECRET = 4_815_162_342
 
 
@@ -228,11 +228,65 @@ def test_an_open_session_cannot_be_verified(layer: CommandLayer, path: Path) -> 
 def test_a_session_ended_by_the_next_start_cannot_be_verified(
     layer: CommandLayer, path: Path
 ) -> None:
-    """H602: a session that ended where the next began never revealed its seed."""
+    """H602: a session that ended where the next began (a console opened with
+    ``--seed`` while it was open: H109) never revealed its seed."""
     layer.run("roll 1d20")
-    layer.run("session start")
-    play(layer, "roll 1d6")
+    layer.session.store.close()
+    again = CommandLayer(Session(CampaignStore.open(path), 9, "test"))
+    play(again, "roll 1d6")
+    again.session.store.close()
     with pytest.raises(RuleError, match="session 1 ended where session 2 began"):
         verify_session(events(path), 1)
     assert verify_session(events(path), 2).ok
     assert verify(path, "--session", "3")[0] == 2
+    layer.session.store = CampaignStore.open(path)  # for the fixture to close
+
+
+def test_session_start_reveals_the_open_sessions_seed(layer: CommandLayer, path: Path) -> None:
+    """docs/rulings.md H650: 'session start' ends the open session as 'session end'
+    does, so both sessions verify (issue 12 §5)."""
+    layer.run("roll 1d20")
+    layer.run("session start")
+    play(layer, "roll 1d6")
+    assert verify_session(events(path), 1).ok
+    assert verify_session(events(path), 2).ok
+
+
+def test_each_command_records_its_streams(layer: CommandLayer, path: Path) -> None:
+    """docs/rulings.md H651: the event with a command's outcome names the streams its
+    dice came from, so verifying checks exactly those (issue 12 §5)."""
+    play(layer, "character new Aldric --class warrior --kit 1", "test Aldric STR", "roll 2d6")
+    rolled = [e for e in events(path) if "dice" in e.detail.get("outcome", {})]
+    assert rolled
+    assert all(e.detail["outcome"]["streams"] for e in rolled)
+    test = next(e for e in rolled if e.action == "test")
+    assert test.detail["outcome"]["streams"] == [str(test.seq)]  # from #1: place = seq
+    assert verify_session(events(path)).count("replayed") == sum(
+        len(e.detail["outcome"]["dice"]) for e in rolled
+    )
+
+
+def test_recorded_streams_are_checked_exactly(layer: CommandLayer, path: Path) -> None:
+    """docs/rulings.md H651: dice that another place's stream deals are a mismatch when
+    the event names its own stream (no search over places)."""
+    play(layer, "roll 1d20", "roll 1d20")
+    first, second = [e for e in events(path) if e.action == "roll"]
+    forged = {**second.detail["outcome"], "streams": first.detail["outcome"]["streams"]}
+    rewrite(path, second.seq, {**second.detail, "outcome": forged}, True)
+    found = verify_session(events(path))
+    if first.detail["outcome"]["dice"] != second.detail["outcome"]["dice"]:
+        assert [f.seq for f in found.findings if f.problem] == [second.seq]
+
+
+def test_an_older_log_without_streams_is_searched(layer: CommandLayer, path: Path) -> None:
+    """docs/rulings.md H601, H651: a log written before streams were recorded still
+    verifies, its dice searched for among the command's places."""
+    play(layer, "character new Aldric --class warrior --kit 1", "test Aldric STR", "roll 2d6")
+    for event in events(path):
+        if "streams" in event.detail.get("outcome", {}):
+            record = {k: v for k, v in event.detail["outcome"].items() if k != "streams"}
+            rewrite(path, event.seq, {**event.detail, "outcome": record}, True)
+    assert not any("streams" in e.detail.get("outcome", {}) for e in events(path))
+    result = verify_session(events(path))
+    assert result.ok
+    assert result.count("replayed") > 0

@@ -111,6 +111,10 @@ class Session:
         """Who entered the dice of the command being resolved (RULINGS G5), ``""``
         when hacktable rolls them."""
         self._entered: EnteredRandom | None = None
+        self.streams: list[str] = []
+        """The public streams the command being resolved asked for, in order: each its
+        place in the session, ``":gm"`` added for the GM's stream (docs/rulings.md
+        H651); stored in the outcome record as ``"streams"``."""
         self.gm_dice: set[int] = set()
         """The places in :attr:`dealt` of the GM's dice in a command whose player
         entered theirs (:meth:`rng` ``gm``): not entered, and not marked as such."""
@@ -282,6 +286,9 @@ class Session:
         """
         game = self.game
         seed = game.seed
+        if self._staged is not None and not secret and (gm or self._entered is None):
+            kind = ":gm" if self._entered is not None else ""  # `verify` reads it (H651)
+            self.streams.append(f"{self.place()}{kind}")
         if gm and self._entered is not None and not secret:
             return _MarkedRandom(
                 ":".join(map(str, (seed, game.number, self.place(), "gm"))),
@@ -340,6 +347,7 @@ class Session:
         self._staged = []
         self._rollback = (self.state, self.game, self._next)
         self.dealt.clear()
+        self.streams.clear()
         self._entered = None
         self.entered_by = ""
         self.gm_dice.clear()
@@ -362,6 +370,8 @@ class Session:
             return ()
         if record:
             last = staged[-1]
+            if record.get("dice"):  # the streams its dice came from (H651)
+                record = {**record, "streams": list(self.streams)}
             staged[-1] = last.evolve(detail={**last.detail, "outcome": record})
         if self.entered_by:
             last = staged[-1]

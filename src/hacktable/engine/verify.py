@@ -9,9 +9,11 @@ A session's ``session.start`` publishes a SHA-256 commitment to its seed and a s
 - every public die of the session against what the revealed seed deals at the
   command's place (docs/rulings.md H110): a command's dice come from one or more
   sources, each derived from (seed, session, place), where the place is that of one of
-  the command's events (a command that stages an event and then rolls draws at the next
-  place; one that asks for its source twice restarts it), so the dice are matched as
-  runs of such streams (H601);
+  the command's events. The outcome record names them (``"streams"``, H651), so the dice are
+  matched as runs of exactly those streams, at places inside the command's own; an
+  older log's are searched for among the command's places (a command that stages an
+  event and then rolls draws at the next place; one that asks for its source twice
+  restarts it: H601);
 - dice a player or the GM entered (RULINGS G5) are listed as entered, not replayed; the
   GM's own dice beside them come from the ``gm`` stream (docs/rulings.md H248);
 - secret and blind rolls (and private events) are listed as not revealed: their dice
@@ -26,18 +28,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import RuleError
 from ..play.events import Event, Visibility
+from ..play.principal import Principal, Role
+from ..play.visibility import Sight, reveals_in, seen_by, sight
 from .game_session import END, START, commitment
 
-__all__ = ["Finding", "Verification", "verify_session"]
+__all__ = [
+    "Finding",
+    "NotRevealedError",
+    "Verification",
+    "announced",
+    "verify_for",
+    "verify_session",
+]
 
 MAX_SEARCH = 20_000
 """How many streams one command's dice may be tried against before it is reported as
 not replayable (a bound on the run search: H601)."""
+
+
+class NotRevealedError(RuleError):
+    """The session's seed is not revealed (yet, or ever): it is still open, ended
+    where the next began, or began before commitments (docs/rulings.md H602, H652)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +125,19 @@ class Verification:
         }
 
 
+def announced(event: Event) -> str:
+    """``event``'s summary as the web table shows it: a ``session.start`` with the
+    commitment it publishes (``"session 2 begins; commitment sha256:..."``) and a
+    ``session.end`` that revealed its seed with where to check it (issue 12 §5;
+    docs/rulings.md H600, H650)."""
+    promised = event.detail.get("commitment")
+    if event.action == START and isinstance(promised, str):
+        return f"{event.summary}; commitment sha256:{promised}"
+    if event.action == END and _int(event.detail.get("seed")) is not None:
+        return f"{event.summary}; its seed is revealed (the verify page replays its rolls)"
+    return event.summary
+
+
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -118,8 +147,9 @@ def _bounds(events: Sequence[Event], number: int | None) -> tuple[Event, Event]:
     session when ``None``).
 
     Raises:
-        RuleError: no such session, or it has not ended with ``session end`` (its seed
-            is not revealed: docs/rulings.md H602).
+        RuleError: no such session.
+        NotRevealedError: it has not ended with ``session end`` (its seed is not
+            revealed: docs/rulings.md H602).
     """
     starts = [e for e in events if e.action == START]
     if not starts:
@@ -133,12 +163,12 @@ def _bounds(events: Sequence[Event], number: int | None) -> tuple[Event, Event]:
         )
     after = [e for e in events if e.seq > start.seq and e.action in (START, END)]
     if not after:
-        raise RuleError(
+        raise NotRevealedError(
             f"session {number} is still open: its seed is revealed when the GM ends it "
             "('session end'), and only then can it be verified"
         )
     if after[0].action == START:
-        raise RuleError(
+        raise NotRevealedError(
             f"session {number} ended where session {after[0].session} began (#{after[0].seq}),"
             " without 'session end': its seed was never revealed, so it cannot be verified"
         )
@@ -179,6 +209,30 @@ def _dice_of(event: Event) -> list[dict[str, Any]]:
     return [d for d in dice if isinstance(d, dict)] if isinstance(dice, list) else []
 
 
+def _streams(event: Event) -> list[str] | None:
+    """The streams ``event``'s record names (``"PLACE"`` or ``"PLACE:gm"``:
+    docs/rulings.md H651); ``None`` for a log from before they were recorded, or a
+    damaged record."""
+    outcome = event.detail.get("outcome")
+    streams = outcome.get("streams") if isinstance(outcome, dict) else None
+    if not isinstance(streams, list):
+        return None
+    named = [s for s in streams if isinstance(s, str) and s.split(":", 1)[0].isdigit()]
+    return named if len(named) == len(streams) else None
+
+
+def _not_revealed(event: Event, dice: int) -> Finding:
+    """The finding of a secret, blind or private event with dice: its seq only (H603)."""
+    what = {Visibility.PRIVATE: "private event", Visibility.BLIND: "blind roll"}
+    return Finding(
+        event.seq,
+        "not revealed",
+        f"#{event.seq}: a {what.get(event.visibility, 'secret roll')}, from the GM's "
+        "stream: not revealed",
+        dice,
+    )
+
+
 def _check_command(
     event: Event, first_seq: int, start_seq: int, seed: int, number: int
 ) -> Finding | None:
@@ -196,17 +250,22 @@ def _check_command(
             return Finding(event.seq, "mismatch", f"#{event.seq}: a die in its record is damaged")
         (entered if die.get("entered_by") else faces).append((sides, face))
     if event.visibility is not Visibility.PUBLIC:
-        what = {Visibility.PRIVATE: "private event", Visibility.BLIND: "blind roll"}
-        return Finding(
-            event.seq,
-            "not revealed",
-            f"#{event.seq}: a {what.get(event.visibility, 'secret roll')}, from the GM's "
-            "stream: not revealed",
-            len(dice),
-        )
+        return _not_revealed(event, len(dice))
     places = range(first_seq - start_seq + 1, event.seq - start_seq + 2)
-    suffix = (":gm",) if entered else ("",)
-    keys = [f"{seed}:{number}:{place}{suffix[0]}" for place in places]
+    streams = _streams(event)
+    if streams is not None:  # the exact streams the command asked for (H651)
+        if not all(int(s.split(":", 1)[0]) in places for s in streams):
+            return Finding(
+                event.seq,
+                "mismatch",
+                f"#{event.seq}: its record names streams ({', '.join(streams)}) outside its "
+                f"places {places[0]}-{places[-1]}",
+                len(faces),
+            )
+        keys = [f"{seed}:{number}:{stream}" for stream in streams]
+    else:  # an older log: search the runs of the command's places (H601)
+        suffix = ":gm" if entered else ""
+        keys = [f"{seed}:{number}:{place}{suffix}" for place in places]
     if faces and not _matches(faces, keys):
         return Finding(
             event.seq,
@@ -236,7 +295,9 @@ def verify_session(
         broken: the store's first broken link of the hash chain, if any.
 
     Raises:
-        RuleError: no such session, or it has not ended (its seed is not revealed).
+        RuleError: no such session.
+        NotRevealedError: it has not ended (its seed is not revealed), or it began
+            before commitments.
     """
     start, end = _bounds(events, number)
     findings: list[Finding] = []
@@ -252,7 +313,7 @@ def verify_session(
     seed, salt = _int(end.detail.get("seed")), end.detail.get("salt")
     promised = start.detail.get("commitment")
     if seed is None or not isinstance(salt, str) or not isinstance(promised, str):
-        raise RuleError(
+        raise NotRevealedError(
             f"session {start.session} began before commitments: its seed was not "
             "committed to, so its rolls cannot be verified"
         )
@@ -276,3 +337,41 @@ def verify_session(
             first = event.seq + 1
     findings.sort(key=lambda f: f.seq)
     return Verification(start.session, start.seq, end.seq, seed, tuple(findings))
+
+
+def verify_for(
+    events: Sequence[Event],
+    principal: Principal,
+    number: int | None = None,
+    broken: int | None = None,
+) -> Verification:
+    """Verify session ``number`` over what ``principal`` sees of the log (the web
+    table's verify page: docs/rulings.md H652). The GM verifies the whole log; anyone
+    else their own view of it (:func:`~hacktable.play.visibility.seen_by`), so no die
+    of a secret roll is ever in what is checked or answered, and each secret or blind
+    roll they see only the stub of is listed as not revealed, without its dice.
+
+    Raises:
+        RuleError: no such session.
+        NotRevealedError: its seed is not revealed.
+    """
+    if principal.role is Role.GM:
+        return verify_session(events, number, broken)
+    revealed = reveals_in(events)
+    seen: list[Event] = []
+    stubs: list[Event] = []
+    for event in events:
+        view = seen_by(event, principal, revealed)
+        if view is None:
+            continue
+        seen.append(view)
+        if sight(event, principal, revealed) is Sight.STUB and _dice_of(event):
+            stubs.append(view)
+    result = verify_session(seen, number, broken)
+    hidden = [
+        _not_revealed(stub, 0)
+        for stub in stubs
+        if result.start_seq < stub.seq < result.end_seq and stub.session == result.session
+    ]
+    findings = sorted((*result.findings, *hidden), key=lambda f: f.seq)
+    return replace(result, findings=tuple(findings))

@@ -8,6 +8,7 @@ from fastapi.responses import Response
 
 from .hub import Hub
 from .routes import commands, join, live, pages, players, view
+from .routes import verify as verify_route
 from .routes.access import FreshSessions
 from .routes.errors import refused
 from .table import Table
@@ -27,7 +28,7 @@ def create_app(served: Hub | Table) -> FastAPI:
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)
 
-    for module in (join, commands, live, pages, view, players):
+    for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)
     app.add_middleware(FreshSessions)
     return app

@@ -15,6 +15,7 @@ import json
 from collections.abc import Set
 from typing import Any
 
+from ..engine.verify import announced
 from ..play.events import Event
 from ..play.principal import Principal, Role
 from ..play.visibility import seen_by, sight
@@ -29,7 +30,7 @@ def event_json(event: Event) -> dict[str, Any]:
         "action": event.action,
         "actor": event.actor,
         "principal": event.principal,
-        "summary": event.summary,
+        "summary": announced(event),  # a session's commitment (issue 12 §5)
         "visibility": event.visibility.value,
         "session": event.session,
         "at": event.at,
