@@ -185,6 +185,8 @@ def test_a_player_page_has_the_stable_ids(campaign: str, table: Table):
     ):
         assert marker in page, marker
     assert 'id="players"' not in page
+    assert client.get("/t/table/verify").status_code == 200  # the page's link (§5)
+    assert 'href="verify"' in page
     assert "<!--roles" not in page
     assert "http" not in page.split("<body", 1)[1]  # nothing from elsewhere
     script = client.get("/t/table/static/table.js")
