@@ -17,13 +17,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
-from ...engine.execute import CommandLayer
-from ...errors import HacktableError
 from ...play.outcome_codec import outcome_to_json
-from ...play.principal import NotAllowedError
-from ...store.errors import StaleWriteError
 from .access import CSRF_HEADER, Visitor, visitor
 from .errors import refused
+from .running import run_line
 
 __all__ = ["MAX_LINE", "router"]
 
@@ -58,19 +55,11 @@ async def command(request: Request, who: Annotated[Visitor, Depends(visitor)]) -
     if isinstance(line, Response):
         return line
 
-    def run(layer: CommandLayer) -> dict[str, Any]:
-        outcome = layer.run(line, who.principal)
-        body = outcome_to_json(outcome)
-        body["text"] = outcome.text
-        seqs = [event.seq for event in outcome.events]
-        body["seq"] = max(seqs) if seqs else None
-        return body
-
-    try:
-        return JSONResponse(await who.table.call(run))
-    except NotAllowedError as error:
-        return refused(error.message, 403)
-    except StaleWriteError as error:
-        return refused(error.message, 409)
-    except HacktableError as error:
-        return refused(error.message, 400)
+    outcome = await run_line(who, line)
+    if isinstance(outcome, Response):
+        return outcome
+    body = outcome_to_json(outcome)
+    body["text"] = outcome.text
+    seqs = [event.seq for event in outcome.events]
+    body["seq"] = max(seqs) if seqs else None
+    return JSONResponse(body)

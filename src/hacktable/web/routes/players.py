@@ -28,14 +28,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ...engine.execute import CommandLayer
-from ...errors import HacktableError
-from ...play.outcome import Outcome
 from ...play.players import characters_of, seats
-from ...play.principal import NotAllowedError, Role
-from ...store.errors import StaleWriteError
+from ...play.principal import Role
 from ..qr import qr_svg
 from .access import COOKIE, CSRF_HEADER, Visitor, cookie_path, visitor
 from .errors import refused
+from .running import run_line
 
 __all__ = ["MAX_NAME", "router"]
 
@@ -76,29 +74,13 @@ def _name(body: dict[str, Any], key: str) -> str | None:
     return " ".join(value.split())
 
 
-async def _run(who: Visitor, line: str) -> Outcome | Response:
-    """``line`` through the command layer as the caller, or its refusal."""
-
-    def run(layer: CommandLayer) -> Outcome:
-        return layer.run(line, who.principal)
-
-    try:
-        return await who.table.call(run)
-    except NotAllowedError as error:
-        return refused(error.message, 403)
-    except StaleWriteError as error:
-        return refused(error.message, 409)
-    except HacktableError as error:
-        return refused(error.message, 400)
-
-
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
 @router.get("/t/{table}/api/players")
 async def players(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
-    listed = await _run(who, "invite list")
+    listed = await run_line(who, "invite list")
     if isinstance(listed, Response):
         return listed
     data = dict(listed.data)
@@ -159,7 +141,7 @@ async def make_invite(request: Request, who: Annotated[Visitor, Depends(visitor)
         line = f"invite player {player}"
     else:
         return refused(f"an invite is JSON: {shape} (a name of 1 to {MAX_NAME} characters)", 400)
-    made = await _run(who, line)
+    made = await run_line(who, line)
     if isinstance(made, Response):
         return made
     invite = dict(dict(made.data)["invite"])
@@ -182,7 +164,7 @@ async def revoke(request: Request, who: Annotated[Visitor, Depends(visitor)]) ->
         return refused(
             f'a revocation is JSON: {{"player": NAME}} (1 to {MAX_NAME} characters)', 400
         )
-    done = await _run(who, f"revoke {player}")
+    done = await run_line(who, f"revoke {player}")
     if isinstance(done, Response):
         return done
     seqs = [event.seq for event in done.events]
