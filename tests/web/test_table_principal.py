@@ -71,3 +71,23 @@ def test_a_join_after_a_players_command_is_the_gms_not_that_players(
     assert (join.action, join.summary) == ("invite.use", "Bea joins the web table")
     assert join.principal == "GM"
     assert "Bea joins the web table" not in anns
+
+
+def test_a_used_invite_opened_in_a_browser_is_a_page_with_one_line(
+    campaign: str, table: Table
+) -> None:
+    """H671: a used link opened by a person reads as a page (403), not raw JSON; an
+    API client still gets ``{"error": ...}`` (issue 12 §4)."""
+    token = invite(campaign, "Aldric")
+    joined(table, token)
+    client = TestClient(create_app(table))
+    page = client.get(f"{BASE}join?token={token}", headers={"accept": "text/html,*/*;q=0.8"})
+    assert page.status_code == 403
+    assert page.headers["content-type"].startswith("text/html")
+    assert "this invite link was used already: ask the GM for a new one" in page.text
+    assert '{"error"' not in page.text
+    unknown = client.get(f"{BASE}join?token=nonsense", headers={"accept": "text/html"})
+    assert unknown.status_code == 401
+    assert "this invite link is not one of this campaign&#x27;s" in unknown.text
+    api = client.get(f"{BASE}join?token={token}")
+    assert api.json() == {"error": "this invite link was used already: ask the GM for a new one"}
