@@ -36,7 +36,11 @@ function oddsText(odds) {
   if (typeof odds === "string") return odds;
   if (odds.text) return `${odds.test ? odds.test + ": " : "odds: "}${odds.text}`;
   const percent = odds.percent || {};
-  const keys = Object.keys(percent).sort((a, b) => (a === "success" ? -1 : b === "success" ? 1 : 0));
+  // One order everywhere, the console's: success, critical success, critical failure
+  // (a reply and the log's copy of it may hold the keys in different orders; H672).
+  const order = ["success", "critical_success", "critical_failure"];
+  const rank = (key) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const keys = Object.keys(percent).sort((a, b) => rank(a) - rank(b));
   if (!keys.length) return "";
   return "odds: " + keys.map((key) => `${key.replace(/_/g, " ")} ${Number(percent[key]).toFixed(2)}%`).join(" · ");
 }
@@ -363,6 +367,10 @@ function showPrompt(event) {
 function answer(seq) {
   answered.add(seq);
   $(`prompt-${seq}`)?.remove();
+  const box = $("prompts");  // the last one answered: say so again (H672)
+  if (box && !box.querySelector(".prompt, .empty")) {
+    box.append(el("p", {class: "muted empty", text: "Nothing asked of you now."}));
+  }
 }
 
 // -- chat -------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""A redhack fight played at the web table as a group would, in headless Chromium:
+what broke or confused while playing it (docs/rulings.md H672, H673). Fixtures:
+tests/web/conftest.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .conftest import Campaign, Served, item, send
+
+SETUP = (
+    "player add Ann",
+    "player add Bea",
+    "character new Aldric --class warrior --kit 1 --player Ann",
+    "character new Sly --class thief --kit 1 --player Bea",
+    "fight start",
+    "fight add 1 goblin --at close",
+    "init",
+)
+FIGHT = Campaign("table", "redhack", SETUP, until="round 1, monsters")
+"""A fight at its monsters' go: a goblin may attack Aldric (RULINGS R6)."""
+
+
+def expect(target: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
+
+@pytest.fixture
+def party(serve: Callable[..., Served], person: Callable[..., Any]) -> tuple[Any, Any]:
+    """The GM and Ann (Aldric), each in their own browser context."""
+    served = serve(FIGHT)
+    gm = person(served.join_url(served.gm_token()))
+    ann = person(served.join_url(served.invite("player", "Aldric")))
+    return gm, ann
+
+
+def test_the_asked_of_you_box_says_nothing_is_asked_once_the_last_prompt_is_rolled(
+    party: tuple[Any, Any],
+):
+    """H672: the GM's ``defend`` becomes Ann's prompt (issue 12 §2); she rolls it from
+    its card, and the box says "Nothing asked of you now." again, not an empty box."""
+    gm, ann = party
+    prompts = ann.locator("#prompts")
+    expect(prompts).to_contain_text("Nothing asked of you now.")
+    asked = send(gm, "defend Aldric goblin-1")
+    assert asked.ok and "Prompt #" in asked.text, asked.body
+    card = ann.locator(f"#prompt-{asked.seq}")
+    expect(card).to_contain_text("AC defence against Goblin")
+    expect(prompts).not_to_contain_text("Nothing asked of you now.")
+    card.locator("button.roll").click()
+    expect(ann.locator("#reply")).to_contain_text(f"answers prompt #{asked.seq}")
+    expect(card).to_have_count(0)
+    expect(prompts).to_contain_text("Nothing asked of you now.")
+
+
+def test_a_rolls_odds_read_in_one_order_in_the_reply_and_in_the_log(party: tuple[Any, Any]):
+    """H672: the odds of a test read success, critical success, critical failure, as
+    the console prints them, both in the roller's reply and in everyone's log."""
+    gm, ann = party
+    ann.locator("#actions button", has_text="STR test").click()
+    roll = ann.locator("#pending button.roll")
+    expect(roll).to_be_visible()
+    roll.click()
+    odds = ann.locator("#reply .odds")
+    expect(odds).to_contain_text("critical success")
+    text = odds.inner_text()
+    assert text.index("success") < text.index("critical success") < text.index("critical failure")
+    seq = max(int(s) for s in ann.eval_on_selector_all("#log li", "l => l.map(i => i.dataset.seq)"))
+    for page in (ann, gm):
+        expect(item(page, seq).locator(".odds")).to_have_text(text)
