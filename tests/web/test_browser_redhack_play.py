@@ -73,3 +73,17 @@ def test_a_rolls_odds_read_in_one_order_in_the_reply_and_in_the_log(party: tuple
     seq = max(int(s) for s in ann.eval_on_selector_all("#log li", "l => l.map(i => i.dataset.seq)"))
     for page in (ann, gm):
         expect(item(page, seq).locator(".odds")).to_have_text(text)
+
+
+def test_a_usage_die_button_shows_its_odds_before_the_roll(party: tuple[Any, Any]):
+    """H673 (issue 12 §2: usage dice show the exact odds first): the torch's button
+    shows a ud6's odds (RULINGS G3: a 1 or 2 of 6), then Roll rolls it."""
+    _gm, ann = party
+    ann.locator("#actions button", has_text="Torch ud6").click()
+    pending = ann.locator("#pending")
+    expect(pending.locator(".odds")).to_have_text(
+        "odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)"
+    )
+    expect(pending).not_to_contain_text("The roll shows its odds")
+    pending.locator("button.roll").click()
+    expect(ann.locator("#reply")).to_contain_text("Aldric's Torch: ud6")

@@ -1,7 +1,7 @@
 """redhack at the web table (issue 12 §2; docs/rulings.md H630, H631): the sheets,
 the fight (order, whose turn, HP), where and when the party is; a test and a save per
 attribute, an attack on and a defence against each monster still fighting (the
-players roll both: RULINGS R6), and the usage dice.
+players roll both: RULINGS R6), and the usage dice with their odds (H673).
 """
 
 from __future__ import annotations
@@ -53,5 +53,5 @@ def table_actions(
         *attribute_tests(ruleset.attributes, character.name),
         *saves,
         *fighting,
-        *usage_actions(character),
+        *usage_actions(character, ruleset),
     )

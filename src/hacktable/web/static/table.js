@@ -308,6 +308,9 @@ async function showOdds(action, values) {
     const answer = await send(fill(action.odds_command, values));
     showReply(odds, answer.ok, answer.body);
     if (!answer.ok) return;
+  } else if (action.odds_text) {  // odds no command shows: a usage die's (H673)
+    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
+      el("p", {class: "odds", text: action.odds_text}));
   } else {
     odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
       el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
