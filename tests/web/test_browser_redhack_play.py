@@ -87,3 +87,31 @@ def test_a_usage_die_button_shows_its_odds_before_the_roll(party: tuple[Any, Any
     expect(pending).not_to_contain_text("The roll shows its odds")
     pending.locator("button.roll").click()
     expect(ann.locator("#reply")).to_contain_text("Aldric's Torch: ud6")
+
+
+@pytest.mark.parametrize(
+    ("line", "kept", "dropped"),
+    [("roll 4d6kh3", 3, 1), ("roll 1d20 adv", 1, 1), ("usage Aldric Armourer", 1, 1)],
+)
+def test_a_bare_rolls_dropped_dice_are_struck_through_in_the_log(
+    party: tuple[Any, Any], line: str, kept: int, dropped: int
+):
+    """H675 (issue 12 §2: "dropped dice struck through"): a roll with no test, 4d6
+    keeping 3, a d20 with advantage (RULINGS G2), a Warrior's usage die with advantage
+    (R31), marks its kept dice and strikes the dropped one in everyone's log."""
+    gm, ann = party
+    answer = send(ann, line)
+    assert answer.ok, answer.body
+    for page in (ann, gm):
+        dice = item(page, answer.seq).locator(".dice")
+        expect(dice.locator("mark.die.kept")).to_have_count(kept)
+        expect(dice.locator("s.die.dropped")).to_have_count(dropped)
+
+
+def test_a_roll_that_drops_nothing_marks_nothing(party: tuple[Any, Any]):
+    """H675: 2d6 keeps both dice: plain dice, none marked or struck."""
+    _gm, ann = party
+    answer = send(ann, "roll 2d6")
+    dice = item(ann, answer.seq).locator(".dice")
+    expect(dice.locator("span.die")).to_have_count(2)
+    expect(dice.locator("mark.die, s.die")).to_have_count(0)
