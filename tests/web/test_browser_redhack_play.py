@@ -115,3 +115,25 @@ def test_a_roll_that_drops_nothing_marks_nothing(party: tuple[Any, Any]):
     dice = item(ann, answer.seq).locator(".dice")
     expect(dice.locator("span.die")).to_have_count(2)
     expect(dice.locator("mark.die, s.die")).to_have_count(0)
+
+
+def test_the_gm_pages_invite_link_is_withdrawn_once_the_player_uses_it(
+    serve: Callable[..., Served], person: Callable[..., Any]
+):
+    """H676 (issue 12 §1: the GM invites from the GM page): the Players section shows
+    the new link; once the player joins with it, the section says it was used instead
+    of offering a dead link, and the player shows as having no open invite."""
+    served = serve(FIGHT)
+    gm = person(served.join_url(served.gm_token()))
+    players = gm.locator("#players")
+    players.locator("form.invite select").select_option("Aldric")
+    players.locator("form.invite button[type=submit]").click()
+    field = players.locator(".invite-link input")
+    expect(field).to_be_visible()
+    link = field.input_value()
+    assert "join?token=" in link
+    ann = person(link)
+    expect(ann.locator("#who")).to_have_text("Ann")
+    expect(players.locator(".invite-link")).to_contain_text("was used or revoked")
+    expect(players.locator(".invite-link input")).to_have_count(0)
+    expect(players.locator("li", has_text="Ann plays Aldric")).to_contain_text("0 open invite(s)")

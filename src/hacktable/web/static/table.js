@@ -218,6 +218,8 @@ function receive(event) {
     if (button) { button.remove(); secretItems.delete(detail.reveals); }
   }
   if (event.action === "say" || event.action === "whisper") chatLine(event);
+  // An invite made, used or revoked: the GM's Players section reads it again (H676).
+  if (IS_GM && String(event.action || "").startsWith("invite")) window.hacktablePlayers?.reload();
   if (detail.prompt) { promptEvents.push(event); showPrompt(event); }
   if (typeof detail.answers === "number") answer(detail.answers);
   refreshSoon();
