@@ -65,7 +65,8 @@ def test_redhacks_usage_buttons_carry_the_advantage_their_roll_takes(layer: Comm
     aldric = session.character("Aldric")
     actions = {a.label: a for a in session.ruleset.table_actions(session.state, aldric)}
     tools, torch = actions["Armourer's Tools ud8"], actions["Torch ud6"]
-    assert tools.odds_command == "" and torch.odds_command == ""
+    assert tools.odds_command == ""
+    assert torch.odds_command == ""
     assert tools.odds_text.startswith("odds: steps down 6.25%, holds 93.75%")
     assert "advantage" in tools.odds_text
     assert torch.odds_text == "odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)"

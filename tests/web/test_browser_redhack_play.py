@@ -48,7 +48,8 @@ def test_the_asked_of_you_box_says_nothing_is_asked_once_the_last_prompt_is_roll
     prompts = ann.locator("#prompts")
     expect(prompts).to_contain_text("Nothing asked of you now.")
     asked = send(gm, "defend Aldric goblin-1")
-    assert asked.ok and "Prompt #" in asked.text, asked.body
+    assert asked.ok, asked.body
+    assert "Prompt #" in asked.text, asked.body
     card = ann.locator(f"#prompt-{asked.seq}")
     expect(card).to_contain_text("AC defence against Goblin")
     expect(prompts).not_to_contain_text("Nothing asked of you now.")

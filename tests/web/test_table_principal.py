@@ -60,7 +60,9 @@ def test_a_join_after_a_players_command_is_the_gms_not_that_players(
     """H670: Bea's join, stored right after Ann's test, is not Ann's event, so Ann's
     log does not show it (issue 12 §4: a player reads only what is theirs)."""
     ann = joined(table, invite(campaign, "Aldric"))
-    assert ann.post(f"{BASE}api/command", json={"line": "test Aldric STR"}, headers=HEADERS).is_success
+    assert ann.post(
+        f"{BASE}api/command", json={"line": "test Aldric STR"}, headers=HEADERS
+    ).is_success
     bea_token = invite(campaign, "Sly")
     joined(table, bea_token)
     with CampaignStore.open(campaign, create=False) as store:

@@ -55,7 +55,7 @@ def refusal_page(message: str) -> str:
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<title>hacktable: {line}</title>\n<link rel="stylesheet" href="static/table.css">\n'
-        f'</head>\n<body>\n<header><h1>hacktable</h1></header>\n'
+        f"</head>\n<body>\n<header><h1>hacktable</h1></header>\n"
         f'<main><section><p class="line error" role="alert">{line}</p></section></main>\n'
         "</body>\n</html>\n"
     )
