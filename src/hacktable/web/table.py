@@ -137,7 +137,15 @@ class Table:
         """Run ``job`` on the table's worker thread with the command layer."""
         self._bind()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, lambda: job(self._open()))
+        return await loop.run_in_executor(self._worker, lambda: job(self._ready()))
+
+    def _ready(self) -> CommandLayer:
+        """The command layer for a new job: what the table stores by itself (a join, a
+        sign-in, an invite) is the GM's, not whoever ran the last command; a command
+        names its own asker (docs/rulings.md H670)."""
+        layer = self._open()
+        layer.session.principal = GM
+        return layer
 
     def _bind(self) -> None:
         """Remember the running loop (the broadcaster lives on it) and start polling."""

@@ -33,7 +33,8 @@ def view_json(layer: CommandLayer, principal: Principal) -> dict[str, Any]:
         {"principal": {"role", "name"}, "ruleset", "entered_dice",
          "characters": [{"name", "player"}],
          "panels": [{"title", "command", "lines": [{"text", "style"}]}],
-         "actions": [{"character", "label", "command", "odds_command", "asks"}]}
+         "actions": [{"character", "label", "command", "odds_command", "odds_text",
+         "asks"}]}
 
     ``asks`` names what the page asks the player before sending (``dc``,
     ``difficulty``: docs/rulings.md H632), written ``{dc}`` in the command lines.
@@ -59,6 +60,7 @@ def view_json(layer: CommandLayer, principal: Principal) -> dict[str, Any]:
                     "label": action.label,
                     "command": action.command,
                     "odds_command": action.odds_command,
+                    "odds_text": action.odds_text,
                     "asks": asks,
                 }
             )

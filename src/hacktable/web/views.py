@@ -48,9 +48,12 @@ def event_json(event: Event) -> dict[str, Any]:
     return body
 
 
-_SHOWN = frozenset({"answers", "prompt", "reveals", "commitment", "seed", "salt", "text"})
+_SHOWN = frozenset(
+    {"answers", "prompt", "reveals", "commitment", "seed", "salt", "text", "rolls", "kept"}
+)
 """The detail keys a page may use beside the outcome (the rest is for audit: ``hacktable
-log --json`` shows it whole)."""
+log --json`` shows it whole). ``rolls`` and ``kept`` tell which of a bare roll's dice
+stand, so the page strikes the dropped ones (docs/rulings.md H675)."""
 
 
 def view_key(event: Event, principal: Principal, revealed: Set[int]) -> tuple[bool, str]:

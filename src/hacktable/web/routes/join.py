@@ -1,16 +1,18 @@
 """``GET /t/{table}/join?token=T``: an invite (or the GM's link) signs the browser in
 with an HttpOnly, SameSite=Lax session cookie for that table's URLs and sends it to
 the table's page; an unknown token is refused with 401, a used or revoked one with 403
-(docs/rulings.md H610-H612, H640-H642). The cookie is Secure when the page was asked
+(docs/rulings.md H610-H612, H640-H642); a browser is shown the refusal as a page
+(H671). The cookie is Secure when the page was asked
 for over HTTPS: the request's scheme, which ``serve --proxy-headers`` takes from a
 proxy's ``X-Forwarded-Proto`` (docs/rulings.md H645)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..invites import InviteError
+from ..page import refusal_page
 from .access import COOKIE, cookie_path, table_of
 from .errors import refused
 
@@ -25,6 +27,8 @@ async def join(request: Request, table: str, token: str = "") -> Response:
     try:
         _principal, cookie, until = await served.join(token)
     except InviteError as error:
+        if "text/html" in request.headers.get("accept", ""):  # a person's browser: H671
+            return HTMLResponse(refusal_page(error.message), status_code=error.status)
         return refused(error.message, error.status)
     response = RedirectResponse(cookie_path(served), status_code=303)
     response.set_cookie(

@@ -27,7 +27,11 @@
     return data;
   }
 
+  // The invite the link box shows: once it is used or revoked, the box says so
+  // instead of offering a dead link (docs/rulings.md H676).
+  let shown = null;
   function showLink(box, made) {
+    shown = { seq: made.seq, who: made.role === "observer" ? "the observer" : made.player };
     box.replaceChildren();
     const who = made.role === "observer" ? "an observer" : made.player;
     box.append(el("p", `Invite for ${who} (one use): copy the link, or scan the code with a phone`));
@@ -45,11 +49,21 @@
   }
 
   function fail(box, error) {
+    shown = null;
     box.replaceChildren(el("p", error.message || String(error), { class: "error", role: "alert" }));
+  }
+
+  function retire(data) {
+    if (!shown) return;
+    const open = [...data.players.flatMap((seat) => seat.invites), ...data.observers.invites];
+    if (open.some((invite) => invite.seq === shown.seq)) return;
+    linkBox.replaceChildren(el("p", `The invite for ${shown.who} (#${shown.seq}) was used or revoked: invite again for a new link.`, { class: "muted" }));
+    shown = null;
   }
 
   let picked = "";
   function render(data) {
+    retire(data);
     root.replaceChildren(el("h2", "Players"));
     const list = el("ul");
     const characters = [];
@@ -61,7 +75,7 @@
       const revoke = el("button", "Revoke", { type: "button", "data-player": seat.name });
       revoke.addEventListener("click", async () => {
         if (!window.confirm(`End ${seat.name}'s sessions and unused invites?`)) return;
-        try { linkBox.replaceChildren(el("p", (await post("api/revoke", { player: seat.name })).text)); load(); }
+        try { shown = null; linkBox.replaceChildren(el("p", (await post("api/revoke", { player: seat.name })).text)); load(); }
         catch (error) { fail(linkBox, error); }
       });
       item.append(revoke);
@@ -71,7 +85,7 @@
     const watchers = el("li", `Observers: ${data.observers.connected} connected; ${data.observers.invites.length} open invite(s) `);
     const revokeAll = el("button", "Revoke observers", { type: "button" });
     revokeAll.addEventListener("click", async () => {
-      try { linkBox.replaceChildren(el("p", (await post("api/revoke", { player: "observers" })).text)); load(); }
+      try { shown = null; linkBox.replaceChildren(el("p", (await post("api/revoke", { player: "observers" })).text)); load(); }
       catch (error) { fail(linkBox, error); }
     });
     watchers.append(revokeAll);

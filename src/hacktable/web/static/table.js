@@ -36,7 +36,11 @@ function oddsText(odds) {
   if (typeof odds === "string") return odds;
   if (odds.text) return `${odds.test ? odds.test + ": " : "odds: "}${odds.text}`;
   const percent = odds.percent || {};
-  const keys = Object.keys(percent).sort((a, b) => (a === "success" ? -1 : b === "success" ? 1 : 0));
+  // One order everywhere, the console's: success, critical success, critical failure
+  // (a reply and the log's copy of it may hold the keys in different orders; H672).
+  const order = ["success", "critical_success", "critical_failure"];
+  const rank = (key) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const keys = Object.keys(percent).sort((a, b) => rank(a) - rank(b));
   if (!keys.length) return "";
   return "odds: " + keys.map((key) => `${key.replace(/_/g, " ")} ${Number(percent[key]).toFixed(2)}%`).join(" · ");
 }
@@ -74,15 +78,48 @@ function renderCheck(check, dice) {
   return box;
 }
 
-function renderOutcome(outcome) {
+// Which of a bare roll's dice stand, from its event's detail (H675): a usage die's
+// ``rolls`` and ``kept`` face (advantage: two dice, one kept), or a dice expression's
+// ``rolls``, each with its tree of dice marked kept (4d6kh3), of which ``kept`` names
+// the roll that stands when there are two (advantage). ``null`` when the detail does
+// not tell, or its faces are not the outcome's: then no die is marked.
+function keptFlags(detail, dice) {
+  const rolls = detail && detail.rolls;
+  if (!Array.isArray(rolls) || !rolls.length) return null;
+  const faces = [];
+  const flags = [];
+  if (rolls.every((roll) => typeof roll === "number")) {
+    if (rolls.length < 2 || typeof detail.kept !== "number") return null;
+    const at = rolls.lastIndexOf(detail.kept);
+    rolls.forEach((face, index) => { faces.push(face); flags.push(index === at); });
+  } else {
+    const walk = (node, chosen) => {
+      if (!node || typeof node !== "object") return;
+      if (node.type === "dice" && Array.isArray(node.dice)) {
+        for (const die of node.dice) { faces.push(die.value); flags.push(chosen && die.kept !== false); }
+        return;
+      }
+      for (const value of Object.values(node)) walk(value, chosen);
+    };
+    rolls.forEach((roll, index) => walk(roll && roll.tree, rolls.length < 2 || index === detail.kept));
+  }
+  const same = faces.length === dice.length && dice.every((die, index) => die.face === faces[index]);
+  return same && flags.includes(false) ? flags : null;
+}
+
+function renderOutcome(outcome, detail) {
   const box = el("div", {class: "outcome"});
   const checks = outcome.checks || [];
   for (const check of checks) box.append(renderCheck(check, outcome.dice));
   if (!checks.length && (outcome.dice || []).length) {
     const row = el("div", {class: "dice"});
-    for (const die of outcome.dice) {
-      row.append(el("span", {class: "die", title: `d${die.sides}`, text: `d${die.sides} ${die.face}`}));
-    }
+    const flags = keptFlags(detail, outcome.dice);
+    outcome.dice.forEach((die, index) => {
+      const text = `d${die.sides} ${die.face}`;
+      if (!flags) row.append(el("span", {class: "die", title: `d${die.sides}`, text}));
+      else if (flags[index]) row.append(el("mark", {class: "die kept", title: "kept", text}));
+      else row.append(el("s", {class: "die dropped", title: "dropped", text}));
+    });
     row.append(enteredNote(outcome.dice) || "");
     box.append(row);
   }
@@ -141,7 +178,7 @@ function isSecret(event) { return event.visibility === "gm" || event.visibility 
 function renderEvent(event) {
   const item = el("li", {"data-seq": String(event.seq), "data-action": event.action || ""});
   item.append(el("span", {class: "seq", text: `#${event.seq}`}), el("span", {class: "summary", text: event.summary}));
-  if (event.outcome) item.append(renderOutcome(event.outcome));
+  if (event.outcome) item.append(renderOutcome(event.outcome, event.detail));
   if (!IS_GM && isSecret(event) && !event.outcome && !event.command) item.classList.add("muted", "stub");
   if (IS_GM && isSecret(event)) {
     item.classList.add("secret");
@@ -181,6 +218,8 @@ function receive(event) {
     if (button) { button.remove(); secretItems.delete(detail.reveals); }
   }
   if (event.action === "say" || event.action === "whisper") chatLine(event);
+  // An invite made, used or revoked: the GM's Players section reads it again (H676).
+  if (IS_GM && String(event.action || "").startsWith("invite")) window.hacktablePlayers?.reload();
   if (detail.prompt) { promptEvents.push(event); showPrompt(event); }
   if (typeof detail.answers === "number") answer(detail.answers);
   refreshSoon();
@@ -304,6 +343,9 @@ async function showOdds(action, values) {
     const answer = await send(fill(action.odds_command, values));
     showReply(odds, answer.ok, answer.body);
     if (!answer.ok) return;
+  } else if (action.odds_text) {  // odds no command shows: a usage die's (H673)
+    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
+      el("p", {class: "odds", text: action.odds_text}));
   } else {
     odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
       el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
@@ -363,6 +405,10 @@ function showPrompt(event) {
 function answer(seq) {
   answered.add(seq);
   $(`prompt-${seq}`)?.remove();
+  const box = $("prompts");  // the last one answered: say so again (H672)
+  if (box && !box.querySelector(".prompt, .empty")) {
+    box.append(el("p", {class: "muted empty", text: "Nothing asked of you now."}));
+  }
 }
 
 // -- chat -------------------------------------------------------------------------------
