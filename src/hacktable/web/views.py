@@ -47,7 +47,9 @@ def event_json(event: Event) -> dict[str, Any]:
     return body
 
 
-_SHOWN = frozenset({"answers", "prompt", "reveals", "commitment", "seed", "salt", "text"})
+_SHOWN = frozenset(
+    {"answers", "cancels", "prompt", "reveals", "commitment", "seed", "salt", "text"}
+)
 """The detail keys a page may use beside the outcome (the rest is for audit: ``hacktable
 log --json`` shows it whole)."""
 

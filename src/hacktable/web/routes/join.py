@@ -12,7 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..invites import InviteError
 from .access import COOKIE, cookie_path, table_of
-from .errors import refused
+from .errors import refused_page
 
 __all__ = ["router"]
 
@@ -25,7 +25,7 @@ async def join(request: Request, table: str, token: str = "") -> Response:
     try:
         _principal, cookie, until = await served.join(token)
     except InviteError as error:
-        return refused(error.message, error.status)
+        return refused_page(request, error.message, error.status)
     response = RedirectResponse(cookie_path(served), status_code=303)
     response.set_cookie(
         COOKIE,

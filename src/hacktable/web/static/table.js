@@ -15,6 +15,8 @@ const answered = new Set();
 const secretItems = new Map();
 const promptEvents = [];
 const closed = new Set();
+const ODDS_ORDER = ["success", "critical_success", "failure", "critical_failure"];
+const NOTHING_ASKED = "Nothing asked of you now.";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -36,7 +38,9 @@ function oddsText(odds) {
   if (typeof odds === "string") return odds;
   if (odds.text) return `${odds.test ? odds.test + ": " : "odds: "}${odds.text}`;
   const percent = odds.percent || {};
-  const keys = Object.keys(percent).sort((a, b) => (a === "success" ? -1 : b === "success" ? 1 : 0));
+  // One order wherever odds are shown (the log's JSON may hold the keys in another).
+  const rank = (key) => { const at = ODDS_ORDER.indexOf(key); return at < 0 ? ODDS_ORDER.length : at; };
+  const keys = Object.keys(percent).sort((a, b) => rank(a) - rank(b));
   if (!keys.length) return "";
   return "odds: " + keys.map((key) => `${key.replace(/_/g, " ")} ${Number(percent[key]).toFixed(2)}%`).join(" · ");
 }
@@ -115,12 +119,14 @@ function showReply(target, ok, body) {
   });
 }
 
-async function send(line) {
+async function send(line) { return post("api/command", {line}); }
+
+async function post(path, payload) {
   try {
-    const response = await fetch("api/command", {
+    const response = await fetch(path, {
       method: "POST",
       headers: {"content-type": "application/json", "x-hacktable": "1"},
-      body: JSON.stringify({line}),
+      body: JSON.stringify(payload),
     });
     const body = await response.json().catch(() => ({error: `HTTP ${response.status}`}));
     return {ok: response.ok, body};
@@ -183,6 +189,7 @@ function receive(event) {
   if (event.action === "say" || event.action === "whisper") chatLine(event);
   if (detail.prompt) { promptEvents.push(event); showPrompt(event); }
   if (typeof detail.answers === "number") answer(detail.answers);
+  if (typeof detail.cancels === "number") answer(detail.cancels);  // the GM withdrew it
   refreshSoon();
 }
 
@@ -300,18 +307,26 @@ async function showOdds(action, values) {
   const pending = $("pending");
   const odds = el("div", {class: "odds-shown"});
   pending.replaceChildren(odds);
+  const line = fill(action.command, values);
+  let enters = ENTERABLE.has(line.split(" ")[0]);
   if (action.odds_command) {
     const answer = await send(fill(action.odds_command, values));
     showReply(odds, answer.ok, answer.body);
     if (!answer.ok) return;
   } else {
-    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
-      el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
+    // The odds the ruleset gives the line (as a prompt shows them), or a refusal now,
+    // before any die (docs/rulings.md H680); a line with no test has none to show.
+    const answer = await post("api/odds", {line});
+    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}));
+    if (!answer.ok) { showReply(odds, false, answer.body); return; }
+    const found = answer.body.odds;
+    enters = Boolean(answer.body.enters);
+    if (found) odds.append(el("p", {class: "line odds", text: `${found.test}: ${found.text}`}));
+    else odds.append(el("p", {class: "muted", text: "No test to reckon: the roll shows its dice."}));
   }
-  const line = fill(action.command, values);
   const form = el("form", {class: "roll-form"});
   let die = null;
-  if (view && view.entered_dice && ENTERABLE.has(line.split(" ")[0])) {
+  if (view && view.entered_dice && enters) {
     die = el("input", {id: "roll-die", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
     form.append(el("label", {for: "roll-die", text: "Your die"}), die);
   }
@@ -363,6 +378,8 @@ function showPrompt(event) {
 function answer(seq) {
   answered.add(seq);
   $(`prompt-${seq}`)?.remove();
+  const box = $("prompts");
+  if (box && !box.querySelector(".prompt")) box.replaceChildren(el("p", {class: "muted empty", text: NOTHING_ASKED}));
 }
 
 // -- chat -------------------------------------------------------------------------------
