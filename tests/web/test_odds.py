@@ -99,11 +99,30 @@ def test_a_save_buttons_odds_and_its_own_dice(table: Table, path: Path):
     assert body["enters"] is True
 
 
-def test_a_usage_die_has_no_test_to_reckon(table: Table, path: Path):
-    """RULINGS G3: a usage die rolls no test: no odds, and the page says so."""
+@pytest.mark.parametrize(("words", "kept"), [("", None), (" adv", max), (" dis", min)])
+def test_a_usage_dies_chance_to_step_down(table: Table, path: Path, words: str, kept):
+    """RULINGS G3 (a 1 or 2 steps the die down) and G2 (advantage keeps the higher of
+    two): the torch's ud6, counted face by face (docs/rulings.md H684)."""
     ann = joined(table, path, "Kael")
-    body = ann.post(ODDS, json={"line": "usage Kael torch"}, headers=HEADERS).json()
-    assert body == {"odds": None, "enters": True}
+    before = last_seq(path)
+    body = ann.post(ODDS, json={"line": f"usage Kael torch{words}"}, headers=HEADERS).json()
+    if kept is None:
+        brute = Fraction(sum(1 for face in range(1, 7) if face <= 2), 6)
+    else:
+        pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+        brute = Fraction(sum(1 for pair in pairs if kept(pair) <= 2), len(pairs))
+    assert Fraction(body["odds"]["steps_down"]) == brute
+    assert body["odds"]["test"].startswith("Kael's Torch (ud6")
+    assert f"{float(brute) * 100:.2f}%" in body["odds"]["text"]
+    assert body["enters"] is True
+    assert last_seq(path) == before
+
+
+def test_a_line_with_no_test_has_no_odds(table: Table, path: Path):
+    """The Doom die asked for (black-sword-hack RULINGS B2) is a roll, not a test."""
+    ann = joined(table, path, "Kael")
+    body = ann.post(ODDS, json={"line": "doom Kael"}, headers=HEADERS).json()
+    assert body["odds"] is None
 
 
 def test_a_defence_off_the_oppositions_go_is_refused_before_the_roll(table: Table, path: Path):

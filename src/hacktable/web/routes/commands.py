@@ -19,11 +19,13 @@ allowed to run the line, so a refusal comes before the Roll.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
+from ...engine.commands.usage import UsageIntent, usage_odds
 from ...engine.execute import CommandLayer
 from ...engine.prompts import odds_json
 from ...errors import CommandError, HacktableError
@@ -83,13 +85,25 @@ def odds_of(layer: CommandLayer, principal: Principal, line: str) -> dict[str, A
     if intent is None:
         raise CommandError("missing COMMAND")
     layer.authorise(principal, intent)
+    ctx = Context(session, line, None, None, principal)
     session.begin(principal)
     try:
-        found = session.ruleset.prompt_odds(Context(session, line, None, None, principal), intent)
+        if isinstance(intent, UsageIntent):
+            return {"odds": _usage_json(*usage_odds(ctx, intent)), "enters": True}
+        found = session.ruleset.prompt_odds(ctx, intent)
     finally:
         session.abandon()
     enters = type(intent).entered is not Intent.entered
     return {"odds": None if found is None else odds_json(found), "enters": enters}
+
+
+def _usage_json(die: str, chance: Fraction) -> dict[str, Any]:
+    """A usage die's odds as a button shows them (RULINGS G3; docs/rulings.md H684)."""
+    return {
+        "test": die,
+        "text": f"steps down on a 1 or 2: {float(chance) * 100:.2f}%",
+        "steps_down": f"{chance.numerator}/{chance.denominator}",
+    }
 
 
 async def answer(who: Visitor, job: Any) -> Response:
