@@ -40,7 +40,10 @@ function oddsText(odds) {
   const percent = odds.percent || {};
   // One order wherever odds are shown (the log's JSON may hold the keys in another).
   const rank = (key) => { const at = ODDS_ORDER.indexOf(key); return at < 0 ? ODDS_ORDER.length : at; };
-  const keys = Object.keys(percent).sort((a, b) => rank(a) - rank(b));
+  // A critical the rules do not have (fantasy-hack's checks, skill-die's) is not shown
+  // as "critical success 0.00%" (docs/rulings.md H686).
+  const keys = Object.keys(percent).filter((key) => !(key.startsWith("critical") && Number(percent[key]) === 0))
+    .sort((a, b) => rank(a) - rank(b));
   if (!keys.length) return "";
   return "odds: " + keys.map((key) => `${key.replace(/_/g, " ")} ${Number(percent[key]).toFixed(2)}%`).join(" · ");
 }
@@ -71,7 +74,9 @@ function renderCheck(check, dice) {
   const box = el("div", {class: "check"});
   const odds = oddsText(check.odds);
   if (odds) box.append(el("div", {class: "odds", text: odds}));
-  const what = [check.who, check.attribute, check.kind].filter(Boolean).join(" ");
+  // "test" is the engine's kind of a plain roll, not every game's word (a check): left out.
+  const kind = check.kind === "test" ? "" : check.kind;
+  const what = [check.who, check.attribute, kind].filter(Boolean).join(" ");
   box.append(el("div", {}, el("span", {text: `${what}: `}), diceRow(check.faces || [], check.kept),
     " ", resultOf(check), enteredNote(dice)));
   if (check.explanation) box.append(el("div", {class: "explanation", text: check.explanation}));
@@ -105,7 +110,13 @@ function showReply(target, ok, body) {
   const lines = body.lines || [];
   if (!lines.length && body.text) lines.push({text: body.text, style: ""});
   const checks = body.checks || [];
-  if (!checks.length) { target.append(...renderLines(lines)); return; }
+  if (!checks.length) {
+    // dice rolled with no check (an ordered fight's attack, damage, a usage die): shown
+    // as the log shows them, after the lines that explain them (docs/rulings.md H686)
+    target.append(...renderLines(lines));
+    if ((body.dice || []).length) target.append(renderOutcome(body));
+    return;
+  }
   // The checks drawn (odds first, the dice kept and dropped) stand where the console
   // prints the odds; the lines that only repeat them in words are left out.
   const said = new Set(checks.map((check) => (check.explanation || "").trim()));
@@ -292,7 +303,8 @@ function choose(action) {
     const id = `ask-${name}`;
     form.append(el("label", {for: id, text: name === "dc" ? "DC" : name}),
       el("input", {id, name, required: "", autocomplete: "off", inputmode: name === "dc" ? "numeric" : "text",
-        placeholder: name === "dc" ? "e.g. 15" : "e.g. normal"}));
+        placeholder: name === "dc" ? "e.g. 15" : "e.g. normal",
+        ...(name === "dc" ? {pattern: "[0-9]+", title: "the DC: a whole number"} : {})}));
     if (index === 0) setTimeout(() => form.querySelector("input").focus(), 0);
   });
   form.append(el("button", {type: "submit", text: "Show the odds"}));
