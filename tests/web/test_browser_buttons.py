@@ -102,3 +102,19 @@ def test_the_prompts_box_says_nothing_is_asked_once_answered_or_withdrawn(
     assert send(gm, f"ask cancel {withdrawn.seq}").ok
     expect(prompts.locator(".prompt")).to_have_count(0)
     expect(prompts).to_have_text("Nothing asked of you now.")
+
+
+def test_the_page_loads_with_no_console_error(table: tuple[Served, Any, Any]):
+    """Issue 12 §2: a player's page loads with no failed request (the browser's own
+    ``/favicon.ico`` was a 404 on every page) and says nothing of ``undefined``."""
+    _served, _gm, ann = table
+    errors: list[str] = []
+    ann.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    ann.reload()
+    expect(ann.locator("#status")).to_have_text("live")
+    expect(ann.locator("#actions button").first).to_be_visible()
+    assert errors == []
+    for word in ("undefined", "NaN", "[object Object]"):
+        assert word not in ann.locator("body").inner_text()
