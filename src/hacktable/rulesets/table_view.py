@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..play.character import Character
+from ..play.character import Character, fold
 from ..play.players import characters_of
 from ..play.principal import Principal, Role
 from ..play.state import CampaignState
@@ -78,11 +78,15 @@ def attribute_tests(
 
 
 def usage_actions(character: Character) -> tuple[TableAction, ...]:
-    """A ``usage NAME ITEM`` button for each item with a usage die left (RULINGS G3; the
-    roll shows the die it rolls, there are no odds to show first)."""
+    """A ``usage NAME ITEM`` button for each item name with a usage die left (RULINGS
+    G3), labelled with the die ``usage`` rolls: of two torches the first not used up,
+    so a second torch's button never rolls the first's die (docs/rulings.md H687)."""
     who = word(character.name)
-    return tuple(
-        TableAction(f"{item.name} {item.usage}", f"usage {who} {word(item.name)}")
-        for item in character.inventory
-        if item.usage is not None and not item.usage.exhausted
-    )
+    actions: dict[str, TableAction] = {}
+    for item in character.inventory:
+        if item.usage is None or item.usage.exhausted or fold(item.name) in actions:
+            continue
+        actions[fold(item.name)] = TableAction(
+            f"{item.name} {item.usage}", f"usage {who} {word(item.name)}"
+        )
+    return tuple(actions.values())
