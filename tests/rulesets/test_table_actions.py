@@ -140,3 +140,27 @@ def test_fight_actions_run_in_a_fight(layer: CommandLayer):
         return  # attacks follow the initiative order: typed in the command box
     assert len(session.ruleset.table_actions(session.state, character)) > before
     assert run_actions(layer, ruled=True) > before
+
+
+def test_two_torches_have_one_button_labelled_with_the_die_it_rolls(tmp_path: Path):
+    """RULINGS G3, docs/rulings.md H687: of two torches (one down to ud4) the page shows
+    one Torch button, labelled with the die ``usage`` rolls (the first not used up), so
+    no button says ud6 and rolls the ud4."""
+    with CampaignStore.open(tmp_path / "c.db", ruleset="black-sword-hack") as store:
+        layer = CommandLayer(Session(store, 7))
+        layer.run("player add Ann")
+        layer.run(SETUPS["black-sword-hack"][0])
+        layer.run("give Kael torch")
+        for _ in range(40):  # until the first torch steps down
+            character = layer.session.character("Kael")
+            if [str(i.usage) for i in character.inventory if i.name == "Torch"] != ["ud6", "ud6"]:
+                break
+            layer.run("usage Kael torch roll 1")
+        character = layer.session.character("Kael")
+        dice = [str(i.usage) for i in character.inventory if i.name == "Torch"]
+        assert dice == ["ud4", "ud6"]
+        actions = layer.session.ruleset.table_actions(layer.session.state, character)
+        torches = [a for a in actions if a.label.startswith("Torch")]
+        assert [(a.label, a.command) for a in torches] == [("Torch ud4", "usage Kael Torch")]
+        rolled = layer.run("usage Kael Torch roll 4", ANN)
+        assert "ud4" in rolled.text

@@ -1,76 +1,59 @@
-"""A usage die's button at the web table carries its exact odds (docs/rulings.md H673;
-issue 12 §2: "usage dice, each showing the exact odds first"), checked against brute
-force over the faces, and with the advantage its roll takes (RULINGS G2, G3)."""
+"""A usage die's button shows the exact odds its roll takes, advantages included
+(issue 12 §2; RULINGS G2, G3, R31; docs/rulings.md H673, H684)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
-from hacktable.dice.advantage import Advantage
-from hacktable.dice.usage import UsageDie
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
-from hacktable.rulesets.table_view import usage_odds
 from hacktable.store import CampaignStore
+from hacktable.web.app import create_app
+from hacktable.web.invites import create_invite
+from hacktable.web.table import Table
 
-DICE = [die for die in UsageDie if not die.exhausted]
-
-
-def brute(die: UsageDie, advantage: Advantage) -> Fraction:
-    """The chance the die steps down (or is exhausted), counted over every face."""
-    rolls = 1 if advantage is Advantage.NONE else 2
-    outcomes = list(itertools.product(range(1, die.value + 1), repeat=rolls))
-    keep = {Advantage.NONE: min, Advantage.ADVANTAGE: max, Advantage.DISADVANTAGE: min}
-    down = sum(1 for faces in outcomes if keep[advantage](faces) <= 2)
-    return Fraction(down, len(outcomes))
-
-
-@pytest.mark.parametrize("advantage", list(Advantage))
-@pytest.mark.parametrize("die", DICE)
-def test_the_odds_in_words_are_the_brute_force_odds(die: UsageDie, advantage: Advantage):
-    """RULINGS G3: a 1 or 2 steps the die down (a ud4's exhausts it); G2: advantage
-    keeps the higher of two, disadvantage the lower."""
-    down = brute(die, advantage)
-    text = usage_odds(die, advantage)
-    step = "exhausted" if die is UsageDie.UD4 else "steps down"
-    assert text.startswith(f"odds: {step} {float(down * 100):.2f}%, ")
-    assert f"holds {float((1 - down) * 100):.2f}%" in text
-    assert f"on the {die}" in text
-
-
-def test_a_ud6_steps_down_one_time_in_three():
-    """RULINGS G3, worked: 2 faces of 6."""
-    assert usage_odds(UsageDie.UD6) == "odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)"
+HEADERS = {"x-hacktable": "1"}
 
 
 @pytest.fixture
-def layer(tmp_path: Path) -> Iterator[CommandLayer]:
-    with CampaignStore.open(tmp_path / "c.db", ruleset="redhack") as store:
-        played = CommandLayer(Session(store, 7))
-        played.run("player add Ann")
-        played.run("character new Aldric --class warrior --kit 1 --player Ann")
-        yield played
+def ann(tmp_path: Path) -> Iterator[tuple[TestClient, CommandLayer]]:
+    path = tmp_path / "table.db"
+    with CampaignStore.open(path, ruleset="redhack") as store:
+        layer = CommandLayer(Session(store, 7))
+        layer.run("player add Ann")
+        layer.run("character new Aldric --class warrior --kit 1 --player Ann")
+        token = create_invite(layer.session, "player", character="Aldric").token
+    table = Table(str(path))
+    client = TestClient(create_app(table))
+    assert client.get(f"/t/table/join?token={token}", follow_redirects=False).status_code == 303
+    with CampaignStore.open(path, create=False) as store:
+        yield client, CommandLayer(Session(store))
+    table.close()
 
 
-def test_redhacks_usage_buttons_carry_the_advantage_their_roll_takes(layer: CommandLayer):
-    """H673 with RULINGS R31: a Warrior's Armour Maintenance gives advantage on the
-    Armourer's Tools' die, so its button's odds are the higher of two ud8 (1/16 steps
-    down), the roll takes that advantage, and the torch's odds are one ud6's."""
+def test_redhacks_usage_buttons_carry_the_advantage_their_roll_takes(
+    ann: tuple[TestClient, CommandLayer],
+):
+    """RULINGS R31: a Warrior's Armour Maintenance gives advantage on the Armourer's
+    Tools' die, so its button's odds are the higher of two ud8 (1/16 steps down,
+    counted face by face) and the torch's are one ud6's (1/3)."""
+    client, layer = ann
     session = layer.session
     aldric = session.character("Aldric")
     actions = {a.label: a for a in session.ruleset.table_actions(session.state, aldric)}
     tools, torch = actions["Armourer's Tools ud8"], actions["Torch ud6"]
-    assert tools.odds_command == ""
-    assert torch.odds_command == ""
-    assert tools.odds_text.startswith("odds: steps down 6.25%, holds 93.75%")
-    assert "advantage" in tools.odds_text
-    assert torch.odds_text == "odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)"
-    layer.run(tools.command)
-    (event,) = [e for e in session.store.events() if e.action == "usage"]
-    assert event.detail["advantage"] == "advantage"
-    assert len(event.detail["rolls"]) == 2
+    odds = [
+        client.post("/t/table/api/odds", json={"line": a.command}, headers=HEADERS).json()["odds"]
+        for a in (tools, torch)
+    ]
+    pairs = [(a, b) for a in range(1, 9) for b in range(1, 9)]
+    assert Fraction(odds[0]["steps_down"]) == Fraction(
+        sum(1 for pair in pairs if max(pair) <= 2), len(pairs)
+    )
+    assert "advantage" in odds[0]["test"]
+    assert Fraction(odds[1]["steps_down"]) == Fraction(1, 3)

@@ -83,7 +83,7 @@ def test_a_usage_die_button_shows_its_odds_before_the_roll(party: tuple[Any, Any
     ann.locator("#actions button", has_text="Torch ud6").click()
     pending = ann.locator("#pending")
     expect(pending.locator(".odds")).to_have_text(
-        "odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)"
+        "Aldric's Torch (ud6): steps down on a 1 or 2: 33.33%"
     )
     expect(pending).not_to_contain_text("The roll shows its odds")
     pending.locator("button.roll").click()

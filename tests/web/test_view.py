@@ -93,7 +93,6 @@ def test_a_player_sees_only_their_own_sheet_and_buttons(campaign: str, table: Ta
         "label": "STR test",
         "command": "test Aldric STR",
         "odds_command": "odds Aldric STR",
-        "odds_text": "",
         "asks": [],
     }
     assert any(a["command"] == "usage Aldric Torch" for a in view["actions"])

@@ -293,14 +293,11 @@ class TableAction:
         command: the line the button sends (``"test Aldric STR"``).
         odds_command: the line that shows the odds without rolling (``"odds Aldric
             STR"``), ``""`` when there is none (the command shows its own).
-        odds_text: the exact odds in words where no command shows them (a usage
-            die's: docs/rulings.md H673), else ``""``.
     """
 
     label: str
     command: str
     odds_command: str = ""
-    odds_text: str = ""
 
 
 CharacterT = TypeVar("CharacterT", bound=Character)

@@ -10,16 +10,12 @@ The hooks themselves are :meth:`~hacktable.rulesets.base.Ruleset.table_panels` a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
-from typing import Any
 
-from ..dice.advantage import Advantage
-from ..dice.usage import UsageDie
-from ..play.character import Character
+from ..play.character import Character, fold
 from ..play.players import characters_of
 from ..play.principal import Principal, Role
 from ..play.state import CampaignState
-from .base import Panel, Ruleset, TableAction
+from .base import Panel, TableAction
 
 __all__ = [
     "DC",
@@ -28,7 +24,6 @@ __all__ = [
     "attribute_tests",
     "sheet_panels",
     "usage_actions",
-    "usage_odds",
     "viewed",
     "word",
 ]
@@ -82,44 +77,16 @@ def attribute_tests(
     )
 
 
-def usage_odds(die: UsageDie, advantage: Advantage = Advantage.NONE, why: str = "") -> str:
-    """The exact odds of a usage roll, in words (docs/rulings.md H673): a 1 or 2 steps
-    the die down, on a ud4 exhausts it (RULINGS G3); advantage keeps the higher of two
-    dice, disadvantage the lower (RULINGS G2).
-
-    >>> usage_odds(UsageDie.UD6)
-    'odds: steps down 33.33%, holds 66.67% (a 1 or 2 on the ud6)'
-    """
-    low = Fraction(2, die.value)
-    if advantage is Advantage.ADVANTAGE:
-        down, how = low * low, f"; {advantage.word}{why}: the higher of 2"
-    elif advantage is Advantage.DISADVANTAGE:
-        down, how = 1 - (1 - low) ** 2, f"; {advantage.word}{why}: the lower of 2"
-    else:
-        down, how = low, ""
-    step = "exhausted" if die is UsageDie.UD4 else "steps down"
-    return (
-        f"odds: {step} {float(down * 100):.2f}%, holds {float((1 - down) * 100):.2f}%"
-        f" (a 1 or 2 on the {die}{how})"
-    )
-
-
-def usage_actions(
-    character: Character, ruleset: Ruleset[Any] | None = None
-) -> tuple[TableAction, ...]:
-    """A ``usage NAME ITEM`` button for each item with a usage die left (RULINGS G3).
-    The roll shows no odds of its own; given the ``ruleset`` (whose advantages on an
-    item's die count, RULINGS G2), each button carries them in words (H673)."""
+def usage_actions(character: Character) -> tuple[TableAction, ...]:
+    """A ``usage NAME ITEM`` button for each item name with a usage die left (RULINGS
+    G3), labelled with the die ``usage`` rolls: of two torches the first not used up,
+    so a second torch's button never rolls the first's die (docs/rulings.md H687)."""
     who = word(character.name)
-    actions: list[TableAction] = []
+    actions: dict[str, TableAction] = {}
     for item in character.inventory:
-        if item.usage is None or item.usage.exhausted:
+        if item.usage is None or item.usage.exhausted or fold(item.name) in actions:
             continue
-        odds = ""
-        if ruleset is not None:
-            sources = ruleset.usage_advantages(character, item)
-            why = f" ({'; '.join(sources)})" if sources else ""
-            odds = usage_odds(item.usage, Advantage.net(len(sources), 0), why)
-        label, line = f"{item.name} {item.usage}", f"usage {who} {word(item.name)}"
-        actions.append(TableAction(label, line, odds_text=odds))
-    return tuple(actions)
+        actions[fold(item.name)] = TableAction(
+            f"{item.name} {item.usage}", f"usage {who} {word(item.name)}"
+        )
+    return tuple(actions.values())

@@ -17,7 +17,7 @@ from importlib import resources
 
 from ..play.principal import Principal
 
-__all__ = ["STATIC", "page_for", "refusal_page", "static_file"]
+__all__ = ["STATIC", "page_for", "static_file"]
 
 STATIC = {"table.js": "text/javascript", "table.css": "text/css"}
 """The files ``/t/{table}/static/NAME`` serves, with their media types."""
@@ -43,19 +43,5 @@ def page_for(principal: Principal) -> str:
         return match.group(2) if role in match.group(1).split() else ""
 
     page = _PART.sub(part, _text("page.html"))
-    return page.replace("{{who}}", html.escape(principal.name)).replace("{{role}}", role)
-
-
-def refusal_page(message: str) -> str:
-    """A browser's page for a refused link (a used, revoked or unknown invite): the
-    refusal's one line, readable on a phone, instead of raw JSON (docs/rulings.md
-    H671)."""
-    line = html.escape(message)
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<title>hacktable: {line}</title>\n<link rel="stylesheet" href="static/table.css">\n'
-        f"</head>\n<body>\n<header><h1>hacktable</h1></header>\n"
-        f'<main><section><p class="line error" role="alert">{line}</p></section></main>\n'
-        "</body>\n</html>\n"
-    )
+    shown = "" if principal.name == role else role  # (an observer is named "observer")
+    return page.replace("{{who}}", html.escape(principal.name)).replace("{{role}}", shown)

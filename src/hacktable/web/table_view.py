@@ -33,7 +33,7 @@ def view_json(layer: CommandLayer, principal: Principal) -> dict[str, Any]:
         {"principal": {"role", "name"}, "ruleset", "entered_dice",
          "characters": [{"name", "player"}],
          "panels": [{"title", "command", "lines": [{"text", "style"}]}],
-         "actions": [{"character", "label", "command", "odds_command", "odds_text",
+         "actions": [{"character", "label", "command", "odds_command",
          "asks"}]}
 
     ``asks`` names what the page asks the player before sending (``dc``,
@@ -60,7 +60,6 @@ def view_json(layer: CommandLayer, principal: Principal) -> dict[str, Any]:
                     "label": action.label,
                     "command": action.command,
                     "odds_command": action.odds_command,
-                    "odds_text": action.odds_text,
                     "asks": asks,
                 }
             )

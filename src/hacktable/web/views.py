@@ -49,7 +49,18 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 _SHOWN = frozenset(
-    {"answers", "prompt", "reveals", "commitment", "seed", "salt", "text", "rolls", "kept"}
+    {
+        "answers",
+        "cancels",
+        "prompt",
+        "reveals",
+        "commitment",
+        "seed",
+        "salt",
+        "text",
+        "rolls",
+        "kept",
+    }
 )
 """The detail keys a page may use beside the outcome (the rest is for audit: ``hacktable
 log --json`` shows it whole). ``rolls`` and ``kept`` tell which of a bare roll's dice

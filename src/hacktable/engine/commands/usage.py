@@ -5,9 +5,11 @@ docs/rulings.md H15); the ruleset names the advantages a character has on it
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ...dice import Advantage, roll_usage
 from ...errors import RuleError
+from ...play.character import Character, Item
 from ...play.outcome import Reply
 from ...rulesets.context import Context
 from ...rulesets.grammar import Access, Args, Intent
@@ -62,22 +64,39 @@ def _read_usage(args: Args) -> UsageIntent:
     return UsageIntent(name, " ".join(item_words), advantages, disadvantages, faces)
 
 
-@CORE.typed(
-    "usage",
-    "usage NAME ITEM [adv|dis] [roll N[,N]]",
-    "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",
-    UsageIntent,
-    _read_usage,
-    details="""
-A roll of 1 or 2 steps the die down: ud20 > ud12 > ud10 > ud8 > ud6 > ud4 > exhausted
-(RULINGS G3). Advantage rolls twice and keeps the higher (G2); where the rules give a
-character advantage on an item's die, the roll says why. "roll 2" takes the die the
-player rolled at the table (RULINGS G5): "usage Sly torch roll 2".
-""",
-    complete=complete_items,
-)
-def usage_command(ctx: Context, intent: UsageIntent) -> Reply:
-    """Roll and update a usage die."""
+def usage_odds(ctx: Context, intent: UsageIntent) -> tuple[str, Fraction]:
+    """The die ``intent`` would roll, in words, and the exact chance that it steps
+    down (a 1 or 2 kept, RULINGS G3; advantage keeps the higher of two, G2): what the
+    web table shows before the Roll (issue 12 §2; docs/rulings.md H684).
+
+    Raises:
+        UnknownNameError: no such character or item.
+        RuleError: the item has no usage die, or it is exhausted.
+    """
+    character, _index, item, advantage, _sources = _usage_of(ctx, intent)
+    assert item.usage is not None  # _usage_of refuses an item without one
+    sides = item.usage.value
+    low = Fraction(2, sides)
+    if advantage is Advantage.ADVANTAGE:
+        chance = low * low
+    elif advantage is Advantage.DISADVANTAGE:
+        chance = 1 - (1 - low) * (1 - low)
+    else:
+        chance = low
+    kept = {Advantage.ADVANTAGE: ", advantage", Advantage.DISADVANTAGE: ", disadvantage"}
+    return f"{character.name}'s {item.name} ({item.usage}{kept.get(advantage, '')})", chance
+
+
+def _usage_of(
+    ctx: Context, intent: UsageIntent
+) -> tuple[Character, int, Item, Advantage, list[str]]:
+    """The character, the item's index and the item ``intent`` rolls, the net
+    advantage and its sources (RULINGS G2, G3).
+
+    Raises:
+        UnknownNameError: no such character or item.
+        RuleError: the item has no usage die, or it is exhausted.
+    """
     session = ctx.session
     character = session.character(intent.character)
     advantages = ["GM"] * intent.advantages
@@ -97,6 +116,28 @@ def usage_command(ctx: Context, intent: UsageIntent) -> Reply:
         raise RuleError(f"{character.name}'s {item.name} is exhausted")
     advantages += session.ruleset.usage_advantages(character, item)
     advantage = Advantage.net(len(advantages), len(disadvantages))
+    return character, index, item, advantage, advantages
+
+
+@CORE.typed(
+    "usage",
+    "usage NAME ITEM [adv|dis] [roll N[,N]]",
+    "roll an item's usage die (torch, rations, arrows...) and step it down on a 1-2",
+    UsageIntent,
+    _read_usage,
+    details="""
+A roll of 1 or 2 steps the die down: ud20 > ud12 > ud10 > ud8 > ud6 > ud4 > exhausted
+(RULINGS G3). Advantage rolls twice and keeps the higher (G2); where the rules give a
+character advantage on an item's die, the roll says why. "roll 2" takes the die the
+player rolled at the table (RULINGS G5): "usage Sly torch roll 2".
+""",
+    complete=complete_items,
+)
+def usage_command(ctx: Context, intent: UsageIntent) -> Reply:
+    """Roll and update a usage die."""
+    session = ctx.session
+    character, index, item, advantage, advantages = _usage_of(ctx, intent)
+    assert item.usage is not None  # _usage_of refuses an item without one
     result = roll_usage(item.usage, session.rng(), advantage)
     after = character.replace_item(index, replace(item, usage=result.after))
     why = ""

@@ -116,9 +116,14 @@ class FantasyHack(Ruleset[FantasyHackCharacter]):
         return request
 
     def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
-        """A check's exact odds, for a prompt (issue 12 §2; Part III)."""
+        """A check's exact odds, for a prompt (issue 12 §2; Part III), and an attack's
+        to-hit odds (Part III "Combat", RULINGS F3; docs/rulings.md H685)."""
+        from ..ordered_fight import AttackIntent, attack_odds
         from .commands.checks import prompt_odds
+        from .fight_rules import FIGHT_RULES
 
+        if isinstance(intent, AttackIntent):
+            return attack_odds(ctx, intent, FIGHT_RULES)
         return prompt_odds(ctx, intent)
 
     def hit_point_rule(

@@ -11,6 +11,7 @@ from ...play.character import Character
 from ...play.principal import Principal, Role
 from ...play.state import CampaignState
 from ..base import Panel, Ruleset, TableAction
+from ..ordered_fight.buttons import attack_actions
 from ..table_view import DC, sheet_panels, usage_actions, word
 from .character import SKILLS
 
@@ -32,8 +33,8 @@ def table_actions(
     ruleset: Ruleset[Any], state: CampaignState, character: Character
 ) -> tuple[TableAction, ...]:
     """A check of each stat with each of the character's skills (fantasy-hack Part III:
-    d20 + stat + skill against the DC), then the usage dice."""
-    del state
+    d20 + stat + skill against the DC), an attack on each foe in a fight (Part III
+    "Combat"; docs/rulings.md H685), then the usage dice."""
     who = word(character.name)
     checks = [
         TableAction(
@@ -44,4 +45,4 @@ def table_actions(
         for skill in SKILLS
         for stat in ruleset.attributes
     ]
-    return (*checks, *usage_actions(character))
+    return (*checks, *attack_actions(state, character), *usage_actions(character))

@@ -4,7 +4,7 @@ Part III "Combat", RULINGS F1, F3; skill-die S3, S5): a ruleset plugs in with
 
 from __future__ import annotations
 
-from .attack import damage_foe, may_act
+from .attack import AttackIntent, attack_odds, damage_foe, may_act
 from .commands import FIGHT_COMMANDS, add_fight_commands
 from .offers import fight_offers
 from .rules import Attack, FightRules, FoeStats, dex_modifier
@@ -14,12 +14,14 @@ __all__ = [
     "FIGHT_COMMANDS",
     "FIGHT_KEY",
     "Attack",
+    "AttackIntent",
     "Fight",
     "FightRules",
     "Fighter",
     "Foe",
     "FoeStats",
     "add_fight_commands",
+    "attack_odds",
     "damage_foe",
     "dex_modifier",
     "fight_in",

@@ -23,15 +23,23 @@ from ...rules.checks import against_dc
 from ...rules.checks.against_dc import AgainstDCRequest
 from ...rules.checks.values import AdvantageRule
 from ...rules.hit_points import Condition, HitPointRule
-from ...rules.resolution import Critical
+from ...rules.resolution import Critical, TestOdds
 from .. import harm
+from ..base import PromptOdds
 from ..context import Context
 from ..grammar import Access, Args, Intent
 from .rules import Attack, FightRules
 from .stage import Stage
 from .state import FOES, Fight
 
-__all__ = ["AttackIntent", "damage_foe", "may_act", "read_attack", "resolve_attack"]
+__all__ = [
+    "AttackIntent",
+    "attack_odds",
+    "damage_foe",
+    "may_act",
+    "read_attack",
+    "resolve_attack",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +186,41 @@ def _defence(stage: Stage, key: str) -> int:
     return stage.rules.defence(stage.character(key), stage.setting)
 
 
-def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Reply:
-    """Roll an attack, show its odds first, and apply the damage of a hit."""
-    stage = Stage(ctx, rules)
+@dataclass(frozen=True, slots=True)
+class _Reckoned:
+    """An attack reckoned before its d20: who, against what, the to-hit and its odds."""
+
+    key: str
+    target: str
+    name: str
+    target_name: str
+    note: str
+    attack: Attack
+    sources: tuple[str, ...]
+    hindrances: tuple[str, ...]
+    advantage: Advantage
+    against: str
+    request: AgainstDCRequest
+    odds: TestOdds
+
+
+def attack_odds(ctx: Context, intent: AttackIntent, rules: FightRules) -> PromptOdds:
+    """The attack ``intent`` makes and its exact to-hit odds, refused as the attack
+    refuses it (out of turn, the dead, the down), nothing rolled: what a button or a
+    prompt shows before the d20 (issue 12 §2; docs/rulings.md H685).
+
+    Raises:
+        HacktableError: as :func:`resolve_attack` would refuse it.
+    """
+    done = _reckon(Stage(ctx, rules), intent)
+    test = f"{done.name} attacks {done.target_name} ({done.attack.weapon}, to-hit "
+    test += f"{done.request.modifier:+d} against {done.against})"
+    return PromptOdds(test, done.odds, against_dc.describe_odds(rules.to_hit_rule, done.odds))
+
+
+def _reckon(stage: Stage, intent: AttackIntent) -> _Reckoned:
+    """Everything an attack settles before its d20 (:func:`resolve_attack`)."""
+    rules = stage.rules
     fight = stage.need_fight()
     key = stage.combatant(intent.attacker)
     target = stage.combatant(intent.target)
@@ -205,12 +245,35 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
     against = f"{rules.defence_name} {dc}"
     request = AgainstDCRequest(attack.to_hit + intent.modifier, dc, advantage, against)
     odds = against_dc.odds(rules.to_hit_rule, request)
+    return _Reckoned(
+        key,
+        target,
+        name,
+        target_name,
+        note,
+        attack,
+        tuple(sources),
+        tuple(hindrances),
+        advantage,
+        against,
+        request,
+        odds,
+    )
+
+
+def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Reply:
+    """Roll an attack, show its odds first, and apply the damage of a hit."""
+    stage = Stage(ctx, rules)
+    done = _reckon(stage, intent)
+    key, target, name, target_name = done.key, done.target, done.name, done.target_name
+    note, attack, sources, hindrances = done.note, done.attack, done.sources, done.hindrances
+    advantage, request, odds = done.advantage, done.request, done.odds
     head = f"{name} attacks {target_name} ({attack.weapon}, to-hit {request.modifier:+d}"
     if attack.explanation:
         head += f": {attack.explanation}"
     if intent.modifier:
         head += f", {intent.modifier:+d} situation"
-    head += f", against {against})"
+    head += f", against {done.against})"
     stage.say(head, "title")
     if note:
         stage.say(f"  {note}", "muted")
@@ -237,7 +300,7 @@ def resolve_attack(ctx: Context, intent: AttackIntent, rules: FightRules) -> Rep
         "target": target_name,
         "weapon": attack.weapon,
         "to_hit": request.modifier,
-        "ac": dc,
+        "ac": request.dc,
         "advantage": int(advantage),
         "faces": list(result.faces),
         "kept": result.natural,

@@ -59,5 +59,5 @@ def table_actions(
         *attribute_tests(ruleset.attributes, character.name),
         *saves,
         *fighting,
-        *usage_actions(character, ruleset),
+        *usage_actions(character),
     )

@@ -133,9 +133,14 @@ class SkillDie(Ruleset[SkillDieCharacter]):
 
     # -- hit points ------------------------------------------------------------------------
     def prompt_odds(self, ctx: Context, intent: Intent) -> PromptOdds | None:
-        """A check's exact odds, for a prompt (issue 12 §2; RULINGS S1, S2)."""
+        """A check's exact odds, for a prompt (issue 12 §2; RULINGS S1, S2), and an
+        attack's against the defence DC (RULINGS S5; docs/rulings.md H685)."""
+        from ..ordered_fight import AttackIntent, attack_odds
         from .commands.checks import prompt_odds
+        from .fight_rules import FIGHT_RULES
 
+        if isinstance(intent, AttackIntent):
+            return attack_odds(ctx, intent, FIGHT_RULES)
         return prompt_odds(ctx, intent)
 
     def hit_point_rule(

@@ -12,6 +12,7 @@ from ...play.character import Character
 from ...play.principal import Principal, Role
 from ...play.state import CampaignState
 from ..base import Panel, Ruleset, TableAction
+from ..ordered_fight.buttons import attack_actions
 from ..table_view import DC, DIFFICULTY, sheet_panels, usage_actions, word
 
 __all__ = ["table_actions", "table_panels"]
@@ -32,8 +33,8 @@ def table_actions(
     ruleset: Ruleset[Any], state: CampaignState, character: Character
 ) -> tuple[TableAction, ...]:
     """Ability checks (d20 + modifier against the DC, S1), skill checks (the
-    difficulty's die at or under the level, S2), then the usage dice."""
-    del state
+    difficulty's die at or under the level, S2), an attack on each foe in a fight (S5;
+    docs/rulings.md H685), then the usage dice."""
     who = word(character.name)
     abilities = [
         TableAction(
@@ -51,4 +52,4 @@ def table_actions(
         )
         for skill, _level in getattr(character, "skills", ())
     ]
-    return (*abilities, *skills, *usage_actions(character))
+    return (*abilities, *skills, *attack_actions(state, character), *usage_actions(character))

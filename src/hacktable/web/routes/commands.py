@@ -8,19 +8,34 @@ The answer is the command's outcome as ``play --json`` prints it
 (:func:`~hacktable.play.outcome_codec.outcome_to_json`) with its ``text``; a refusal is
 ``{"error": "one line"}`` with 400 (bad input), 401, 403 (not allowed), 409 (another
 writer was first) or 429.
+
+``POST /t/{table}/api/odds``: the same body and checks; the exact odds of the test the
+line would roll, as a prompt shows them (``{"odds": {"test", "text", ...}}``, or
+``{"odds": null}`` for a line that rolls no test) and ``"enters"``, whether it takes
+the player's own dice; nothing rolled nor stored: what a
+button shows before its Roll (issue 12 §2; docs/rulings.md H680). The principal must be
+allowed to run the line, so a refusal comes before the Roll.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
+from ...engine.commands.usage import UsageIntent, usage_odds
+from ...engine.execute import CommandLayer
+from ...engine.prompts import odds_json
+from ...errors import CommandError, HacktableError
 from ...play.outcome_codec import outcome_to_json
+from ...play.principal import NotAllowedError, Principal
+from ...rulesets.context import Context
+from ...rulesets.grammar import Intent
+from ...store.errors import StaleWriteError
 from .access import CSRF_HEADER, Visitor, visitor
 from .errors import refused
-from .running import run_line
 
 __all__ = ["MAX_LINE", "router"]
 
@@ -45,21 +60,84 @@ async def line_of(request: Request) -> str | Response:
     return line
 
 
-@router.post("/t/{table}/api/command")
-async def command(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
+async def checked_line(request: Request, who: Visitor) -> str | Response:
+    """The request's line, or its refusal: no CSRF header, over the rate, malformed."""
     if request.headers.get(CSRF_HEADER) != "1":
         return refused(f"a command needs the {CSRF_HEADER} header (CSRF)", 403)
     if not who.table.allow(who.cookie):
         return refused(f"at most {who.table.rate} commands a second: wait a moment", 429)
-    line = await line_of(request)
+    return await line_of(request)
+
+
+def odds_of(layer: CommandLayer, principal: Principal, line: str) -> dict[str, Any]:
+    """``{"odds", "enters"}``: the exact odds of the test ``line`` rolls, as the
+    ruleset shows a prompt's (:meth:`~hacktable.rulesets.base.Ruleset.prompt_odds`),
+    or ``None``; and whether its command takes the player's own dice (``roll N``,
+    RULINGS G5). Nothing is rolled or stored (docs/rulings.md H680).
+
+    Raises:
+        NotAllowedError: ``principal`` may not run ``line`` (the command layer says).
+        HacktableError: the line does not read, or the rules refuse it as they would.
+    """
+    session = layer.session
+    session.refresh()
+    intent = layer.parse(line)
+    if intent is None:
+        raise CommandError("missing COMMAND")
+    layer.authorise(principal, intent)
+    ctx = Context(session, line, None, None, principal)
+    session.begin(principal)
+    try:
+        if isinstance(intent, UsageIntent):
+            return {"odds": _usage_json(*usage_odds(ctx, intent)), "enters": True}
+        found = session.ruleset.prompt_odds(ctx, intent)
+    finally:
+        session.abandon()
+    enters = type(intent).entered is not Intent.entered
+    return {"odds": None if found is None else odds_json(found), "enters": enters}
+
+
+def _usage_json(die: str, chance: Fraction) -> dict[str, Any]:
+    """A usage die's odds as a button shows them (RULINGS G3; docs/rulings.md H684)."""
+    return {
+        "test": die,
+        "text": f"steps down on a 1 or 2: {float(chance) * 100:.2f}%",
+        "steps_down": f"{chance.numerator}/{chance.denominator}",
+    }
+
+
+async def answer(who: Visitor, job: Any) -> Response:
+    """Run ``job`` on the table's worker; its JSON, or the refusal in one line."""
+    try:
+        return JSONResponse(await who.table.call(job))
+    except NotAllowedError as error:
+        return refused(error.message, 403)
+    except StaleWriteError as error:
+        return refused(error.message, 409)
+    except HacktableError as error:
+        return refused(error.message, 400)
+
+
+@router.post("/t/{table}/api/odds")
+async def odds(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
+    line = await checked_line(request, who)
+    if isinstance(line, Response):
+        return line
+    return await answer(who, lambda layer: odds_of(layer, who.principal, line))
+
+
+@router.post("/t/{table}/api/command")
+async def command(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
+    line = await checked_line(request, who)
     if isinstance(line, Response):
         return line
 
-    outcome = await run_line(who, line)
-    if isinstance(outcome, Response):
-        return outcome
-    body = outcome_to_json(outcome)
-    body["text"] = outcome.text
-    seqs = [event.seq for event in outcome.events]
-    body["seq"] = max(seqs) if seqs else None
-    return JSONResponse(body)
+    def run(layer: CommandLayer) -> dict[str, Any]:
+        outcome = layer.run(line, who.principal)
+        body = outcome_to_json(outcome)
+        body["text"] = outcome.text
+        seqs = [event.seq for event in outcome.events]
+        body["seq"] = max(seqs) if seqs else None
+        return body
+
+    return await answer(who, run)

@@ -9,12 +9,11 @@ proxy's ``X-Forwarded-Proto`` (docs/rulings.md H645)."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
 from ..invites import InviteError
-from ..page import refusal_page
 from .access import COOKIE, cookie_path, table_of
-from .errors import refused
+from .errors import refused_page
 
 __all__ = ["router"]
 
@@ -27,9 +26,7 @@ async def join(request: Request, table: str, token: str = "") -> Response:
     try:
         _principal, cookie, until = await served.join(token)
     except InviteError as error:
-        if "text/html" in request.headers.get("accept", ""):  # a person's browser: H671
-            return HTMLResponse(refusal_page(error.message), status_code=error.status)
-        return refused(error.message, error.status)
+        return refused_page(request, error.message, error.status)
     response = RedirectResponse(cookie_path(served), status_code=303)
     response.set_cookie(
         COOKIE,

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..page import page_for
 from .access import NOT_SIGNED_IN, hub_of, signed_in
-from .errors import refused
+from .errors import refused_page
 
 __all__ = ["router"]
 
@@ -20,7 +20,7 @@ router = APIRouter()
 async def page(request: Request, table: str) -> Response:
     who = signed_in(request, table)
     if who is None:
-        return refused(NOT_SIGNED_IN, 401)
+        return refused_page(request, NOT_SIGNED_IN, 401)
     return HTMLResponse(page_for(who.principal), headers={"cache-control": "no-store"})
 
 
@@ -29,4 +29,6 @@ async def home(request: Request) -> Response:
     tables = list(hub_of(request))
     if len(tables) == 1:
         return RedirectResponse(f"/t/{tables[0].id}/", status_code=303)
-    return refused("open the link the GM gave you (this server has several tables)", 404)
+    return refused_page(
+        request, "open the link the GM gave you (this server has several tables)", 404
+    )

@@ -15,6 +15,8 @@ const answered = new Set();
 const secretItems = new Map();
 const promptEvents = [];
 const closed = new Set();
+const ODDS_ORDER = ["success", "critical_success", "failure", "critical_failure"];
+const NOTHING_ASKED = "Nothing asked of you now.";
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -36,11 +38,12 @@ function oddsText(odds) {
   if (typeof odds === "string") return odds;
   if (odds.text) return `${odds.test ? odds.test + ": " : "odds: "}${odds.text}`;
   const percent = odds.percent || {};
-  // One order everywhere, the console's: success, critical success, critical failure
-  // (a reply and the log's copy of it may hold the keys in different orders; H672).
-  const order = ["success", "critical_success", "critical_failure"];
-  const rank = (key) => (order.includes(key) ? order.indexOf(key) : order.length);
-  const keys = Object.keys(percent).sort((a, b) => rank(a) - rank(b));
+  // One order wherever odds are shown (the log's JSON may hold the keys in another).
+  const rank = (key) => { const at = ODDS_ORDER.indexOf(key); return at < 0 ? ODDS_ORDER.length : at; };
+  // A critical the rules do not have (fantasy-hack's checks, skill-die's) is not shown
+  // as "critical success 0.00%" (docs/rulings.md H686).
+  const keys = Object.keys(percent).filter((key) => !(key.startsWith("critical") && Number(percent[key]) === 0))
+    .sort((a, b) => rank(a) - rank(b));
   if (!keys.length) return "";
   return "odds: " + keys.map((key) => `${key.replace(/_/g, " ")} ${Number(percent[key]).toFixed(2)}%`).join(" · ");
 }
@@ -71,7 +74,9 @@ function renderCheck(check, dice) {
   const box = el("div", {class: "check"});
   const odds = oddsText(check.odds);
   if (odds) box.append(el("div", {class: "odds", text: odds}));
-  const what = [check.who, check.attribute, check.kind].filter(Boolean).join(" ");
+  // "test" is the engine's kind of a plain roll, not every game's word (a check): left out.
+  const kind = check.kind === "test" ? "" : check.kind;
+  const what = [check.who, check.attribute, kind].filter(Boolean).join(" ");
   box.append(el("div", {}, el("span", {text: `${what}: `}), diceRow(check.faces || [], check.kept),
     " ", resultOf(check), enteredNote(dice)));
   if (check.explanation) box.append(el("div", {class: "explanation", text: check.explanation}));
@@ -138,7 +143,13 @@ function showReply(target, ok, body) {
   const lines = body.lines || [];
   if (!lines.length && body.text) lines.push({text: body.text, style: ""});
   const checks = body.checks || [];
-  if (!checks.length) { target.append(...renderLines(lines)); return; }
+  if (!checks.length) {
+    // dice rolled with no check (an ordered fight's attack, damage, a usage die): shown
+    // as the log shows them, after the lines that explain them (docs/rulings.md H686)
+    target.append(...renderLines(lines));
+    if ((body.dice || []).length) target.append(renderOutcome(body));
+    return;
+  }
   // The checks drawn (odds first, the dice kept and dropped) stand where the console
   // prints the odds; the lines that only repeat them in words are left out.
   const said = new Set(checks.map((check) => (check.explanation || "").trim()));
@@ -152,12 +163,14 @@ function showReply(target, ok, body) {
   });
 }
 
-async function send(line) {
+async function send(line) { return post("api/command", {line}); }
+
+async function post(path, payload) {
   try {
-    const response = await fetch("api/command", {
+    const response = await fetch(path, {
       method: "POST",
       headers: {"content-type": "application/json", "x-hacktable": "1"},
-      body: JSON.stringify({line}),
+      body: JSON.stringify(payload),
     });
     const body = await response.json().catch(() => ({error: `HTTP ${response.status}`}));
     return {ok: response.ok, body};
@@ -222,6 +235,7 @@ function receive(event) {
   if (IS_GM && String(event.action || "").startsWith("invite")) window.hacktablePlayers?.reload();
   if (detail.prompt) { promptEvents.push(event); showPrompt(event); }
   if (typeof detail.answers === "number") answer(detail.answers);
+  if (typeof detail.cancels === "number") answer(detail.cancels);  // the GM withdrew it
   refreshSoon();
 }
 
@@ -324,7 +338,8 @@ function choose(action) {
     const id = `ask-${name}`;
     form.append(el("label", {for: id, text: name === "dc" ? "DC" : name}),
       el("input", {id, name, required: "", autocomplete: "off", inputmode: name === "dc" ? "numeric" : "text",
-        placeholder: name === "dc" ? "e.g. 15" : "e.g. normal"}));
+        placeholder: name === "dc" ? "e.g. 15" : "e.g. normal",
+        ...(name === "dc" ? {pattern: "[0-9]+", title: "the DC: a whole number"} : {})}));
     if (index === 0) setTimeout(() => form.querySelector("input").focus(), 0);
   });
   form.append(el("button", {type: "submit", text: "Show the odds"}));
@@ -339,21 +354,26 @@ async function showOdds(action, values) {
   const pending = $("pending");
   const odds = el("div", {class: "odds-shown"});
   pending.replaceChildren(odds);
+  const line = fill(action.command, values);
+  let enters = ENTERABLE.has(line.split(" ")[0]);
   if (action.odds_command) {
     const answer = await send(fill(action.odds_command, values));
     showReply(odds, answer.ok, answer.body);
     if (!answer.ok) return;
-  } else if (action.odds_text) {  // odds no command shows: a usage die's (H673)
-    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
-      el("p", {class: "odds", text: action.odds_text}));
   } else {
-    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}),
-      el("p", {class: "muted", text: "The roll shows its odds before its dice."}));
+    // The odds the ruleset gives the line (as a prompt shows them), or a refusal now,
+    // before any die (docs/rulings.md H680); a line with no test has none to show.
+    const answer = await post("api/odds", {line});
+    odds.append(el("p", {class: "line title", text: `${action.character}: ${action.label}`}));
+    if (!answer.ok) { showReply(odds, false, answer.body); return; }
+    const found = answer.body.odds;
+    enters = Boolean(answer.body.enters);
+    if (found) odds.append(el("p", {class: "line odds", text: `${found.test}: ${found.text}`}));
+    else odds.append(el("p", {class: "muted", text: "No test to reckon: the roll shows its dice."}));
   }
-  const line = fill(action.command, values);
   const form = el("form", {class: "roll-form"});
   let die = null;
-  if (view && view.entered_dice && ENTERABLE.has(line.split(" ")[0])) {
+  if (view && view.entered_dice && enters) {
     die = el("input", {id: "roll-die", inputmode: "numeric", autocomplete: "off", placeholder: "optional"});
     form.append(el("label", {for: "roll-die", text: "Your die"}), die);
   }
@@ -405,10 +425,8 @@ function showPrompt(event) {
 function answer(seq) {
   answered.add(seq);
   $(`prompt-${seq}`)?.remove();
-  const box = $("prompts");  // the last one answered: say so again (H672)
-  if (box && !box.querySelector(".prompt, .empty")) {
-    box.append(el("p", {class: "muted empty", text: "Nothing asked of you now."}));
-  }
+  const box = $("prompts");
+  if (box && !box.querySelector(".prompt")) box.replaceChildren(el("p", {class: "muted empty", text: NOTHING_ASKED}));
 }
 
 // -- chat -------------------------------------------------------------------------------

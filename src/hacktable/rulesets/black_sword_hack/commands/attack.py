@@ -200,6 +200,26 @@ def attack_command(ctx: Context, intent: AttackIntent) -> Reply:
     return stage.commit("attack", character.name)
 
 
+def attack_request(stage: Stage, intent: AttackIntent) -> tuple[TestRequest, int]:
+    """The attack test ``intent`` makes and its critical range, not rolled: what its
+    odds are before the dice (issue 12 §2; docs/rulings.md H681). A repeated action's
+    or an effect's Doom roll comes first when it is made, and may leave the attacker
+    Doomed for the test (docs/rulings.md H135); these odds are those before it.
+
+    Raises:
+        RuleError: no fight, unknown names, a dead target (as the attack refuses).
+    """
+    fight = stage.need_fight()
+    refuse_opponent(stage, intent.attacker, intent.effect)
+    _fighter, character = stage.fighter(intent.attacker)
+    foe = fight.foe(intent.target)
+    if foe.dead:
+        raise RuleError(f"{foe.name} is dead already")
+    weapon = choose_weapon(stage.content, character, intent.weapon)
+    request = _request(stage, character, foe, weapon, intent)
+    return request, effects.critical_range(stage.content, character, weapon.test_use)
+
+
 def refuse_opponent(stage: Stage, name: str, effect: str | None) -> None:
     """Refuse an opponent named as the one who acts: opponents never roll and have no
     attack effects (2.1, 2.1.10; RULINGS B6).

@@ -9,6 +9,7 @@ from ...base import PromptOdds
 from ...context import Context
 from ...grammar import Intent
 from .. import core
+from .attack import AttackIntent, attack_request
 from .defend import DefendIntent, defence_of
 from .staging import Stage
 from .tests import TestIntent, request_of
@@ -18,8 +19,8 @@ __all__ = ["defence_prompt", "prompt_odds"]
 
 def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
     """The test ``intent`` makes and its exact odds: ``test`` and ``save``
-    (black-sword-hack 2.1; RULINGS B1) and ``defend`` (2.1.4, 2.1.7, 2.1.8); ``None``
-    for anything else.
+    (black-sword-hack 2.1; RULINGS B1), ``defend`` (2.1.4, 2.1.7, 2.1.8) and ``attack``
+    (2.1.5; docs/rulings.md H681); ``None`` for anything else.
 
     Raises:
         HacktableError: as the command would refuse it (an unknown name, no fight).
@@ -27,6 +28,9 @@ def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
     if isinstance(intent, DefendIntent):
         *_, request = defence_of(Stage(ctx, intent.override), intent)
         return PromptOdds(describe_request(request), core.odds(request, 1))
+    if isinstance(intent, AttackIntent):
+        request, critical = attack_request(Stage(ctx, intent.override), intent)
+        return PromptOdds(describe_request(request), core.odds(request, critical))
     if isinstance(intent, TestIntent) and intent.character:
         _character, request, critical = request_of(ctx.session, intent)
         return PromptOdds(describe_request(request), core.odds(request, critical))
