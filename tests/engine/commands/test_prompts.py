@@ -327,3 +327,12 @@ def test_completion_offers_characters_commands_and_prompt_numbers(layer: Command
     assert candidates(session, "answer ") == [str(seq)]
     assert candidates(session, f"answer {seq} ") == ["roll"]
     assert candidates(session, "ask cancel ") == [str(seq)]
+
+
+def test_a_huge_entered_face_is_one_line_refused(layer: CommandLayer) -> None:
+    """issue 12 §4 ("every input has the console's limits"): a face of thousands of
+    digits is refused as the commands refuse one, not a ValueError from int()."""
+    seq = _ask(layer, "ask Aldric test Aldric STR")
+    error = _unchanged(layer, ANN, f"answer {seq} roll {'9' * 5000}")
+    assert isinstance(error, CommandError)
+    assert "over the limit of 999,999,999" in str(error)

@@ -232,7 +232,7 @@ def _read_answer(args: Args) -> AnswerIntent:
     parts = faces.split(",")
     if not all(part.isascii() and part.isdigit() for part in parts):
         raise args.error(f"the faces rolled are whole numbers, not {faces!r}")
-    return AnswerIntent(seq, tuple(int(part) for part in parts))
+    return AnswerIntent(seq, tuple(args.to_int(part, "a face rolled") for part in parts))
 
 
 @CORE.typed(
