@@ -108,3 +108,18 @@ def test_a_removed_player_still_signed_in_can_be_revoked(layer: CommandLayer):
     assert known.get(token, datetime.now(UTC)) is None
     with pytest.raises(UnknownNameError):
         layer.run("revoke Bob")  # neither seated nor signed in
+
+
+def test_invite_lists_no_expired_sign_in(layer: CommandLayer):
+    """docs/rulings.md H641, H644: 'invite' lists who is signed in; a session whose
+    days ran out signs nobody in, so it is not listed (a sign-in of the year 2000)."""
+    from datetime import UTC, datetime
+
+    from hacktable.web.sessions import grant_record, new_token
+
+    invite = dict(layer.run("invite Aldric").data)["invite"]["token"]
+    long_ago = datetime(2000, 1, 1, tzinfo=UTC)
+    redeem_invite(layer.session, invite, lambda who: grant_record(who, new_token(), long_ago))
+    listed = layer.run("invite")
+    assert dict(listed.data)["sessions"] == []
+    assert "signed in" not in listed.text

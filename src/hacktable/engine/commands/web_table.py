@@ -9,6 +9,7 @@ player ends their web sessions at once and kills their unused invites (H642).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from ...errors import UnknownNameError
@@ -133,7 +134,7 @@ def _listing(ctx: Context) -> Reply:
             "player": grant.principal.name,
             "expires": grant.expires.isoformat(),
         }
-        for grant in known.grants.values()
+        for grant in known.signed_in(datetime.now(UTC))  # an expired one signs nobody in
     ]
     reply = Reply()
     for item in open_ones:
