@@ -122,4 +122,4 @@ def test_invite_lists_no_expired_sign_in(layer: CommandLayer):
     redeem_invite(layer.session, invite, lambda who: grant_record(who, new_token(), long_ago))
     listed = layer.run("invite")
     assert dict(listed.data)["sessions"] == []
-    assert "signed in" not in listed.text
+    assert "Ann signed in" not in listed.text
