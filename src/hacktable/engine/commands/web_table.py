@@ -213,12 +213,12 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
         role, name, shown = "observer", "observer", "every observer"
     else:
         seat = seat_of(session.state, intent.name)
-        name = seat.name if seat is not None else _signed_in(ctx, intent.name)
-        if name is None:
+        found = seat.name if seat is not None else _signed_in(ctx, intent.name)
+        if found is None:
             raise UnknownNameError(
                 "player", intent.name, [*(s.name for s in seats(session.state)), "observers"]
             )
-        role, shown = "player", name
+        role, name, shown = "player", found, found
     summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
     session.commit(
         Event(
