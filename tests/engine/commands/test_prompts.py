@@ -336,3 +336,12 @@ def test_a_huge_entered_face_is_one_line_refused(layer: CommandLayer) -> None:
     error = _unchanged(layer, ANN, f"answer {seq} roll {'9' * 5000}")
     assert isinstance(error, CommandError)
     assert "over the limit of 999,999,999" in str(error)
+
+
+def test_a_test_the_character_cannot_make_is_not_asked_for(layer: CommandLayer) -> None:
+    """docs/rulings.md H621 ("a command the player may not run ... is refused at once,
+    and nothing is stored"): an attribute below 2 incapacitates (redhack: Core Rules >
+    Attributes and Modifiers), so no prompt waits on a test 'test' would refuse."""
+    layer.run("character set Aldric CON 1")
+    error = _unchanged(layer, GM, "ask Aldric test Aldric DEX")
+    assert "incapacitated" in str(error)
