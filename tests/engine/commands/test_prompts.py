@@ -345,3 +345,16 @@ def test_a_test_the_character_cannot_make_is_not_asked_for(layer: CommandLayer) 
     layer.run("character set Aldric CON 1")
     error = _unchanged(layer, GM, "ask Aldric test Aldric DEX")
     assert "incapacitated" in str(error)
+
+
+def test_ask_reads_a_quoted_name_with_escapes(layer: CommandLayer) -> None:
+    """A character's name as one word of a line (the buttons' ``word``): a quote or a
+    backslash in it escaped, so ``ask`` reads the name the other commands read."""
+    layer.run('character new "Tom \\"Big\\" Jones" --class thief --kit 1 --player Bea')
+    line = 'ask "Tom \\"Big\\" Jones" test "Tom \\"Big\\" Jones" STR'
+    assert layer.parse(line) == AskIntent('Tom "Big" Jones', 'test "Tom \\"Big\\" Jones" STR')
+    seq = _ask(layer, line)
+    (prompt,) = open_prompts(layer.session.state)
+    assert (prompt.seq, prompt.character, prompt.player) == (seq, 'Tom "Big" Jones', "Bea")
+    with pytest.raises(CommandError, match="unbalanced quote"):
+        layer.parse('ask "Tom \\" test x STR')
