@@ -290,3 +290,18 @@ def test_an_older_log_without_streams_is_searched(layer: CommandLayer, path: Pat
     result = verify_session(events(path))
     assert result.ok
     assert result.count("replayed") > 0
+
+
+def test_a_thousand_runs_of_one_stream_are_searched_without_recursion() -> None:
+    """docs/rulings.md H601: a stream may serve several runs, so 1,000 dice that are
+    each the first die of one stream match as 1,000 runs. The search went one Python
+    frame deeper per run and raised RecursionError (a traceback from 'hacktable
+    verify', a 500 from the verify page); it reaches the answer, and keeps its bound."""
+    import random
+
+    from hacktable.engine import verify
+
+    first = random.Random("k").randrange(2) + 1
+    assert verify._matches([(2, first)] * 1000, ["k"])
+    assert not verify._matches([(2, first)] * 999 + [(2, 3 - first)] * 3, ["k"])
+    assert verify._matches([], ["k"])

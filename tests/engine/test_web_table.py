@@ -85,3 +85,41 @@ def test_invite_lists_the_open_ones(layer: CommandLayer):
         ("observer", "observer"),
     ]
     assert listed["sessions"] == []
+
+
+def test_a_removed_player_still_signed_in_can_be_revoked(layer: CommandLayer):
+    """docs/rulings.md H642, H695: 'player remove' unseats Ann but leaves her browser
+    signed in; 'revoke Ann' still ends that session (it was refused as an unknown
+    player, so the GM could never sign her out)."""
+    from datetime import UTC, datetime, timedelta
+
+    from hacktable.web.sessions import Sessions, grant_record, new_token
+
+    token = new_token()
+    until = datetime.now(UTC) + timedelta(days=1)
+    invite = dict(layer.run("invite Aldric").data)["invite"]["token"]
+    redeem_invite(layer.session, invite, lambda who: grant_record(who, token, until))
+    layer.run("player remove Ann")
+    known = Sessions()
+    known.fold(layer.session.store.events())
+    assert known.get(token, datetime.now(UTC)) == ANN  # still signed in
+    layer.run("revoke ann")
+    known.fold(layer.session.store.events())
+    assert known.get(token, datetime.now(UTC)) is None
+    with pytest.raises(UnknownNameError):
+        layer.run("revoke Bob")  # neither seated nor signed in
+
+
+def test_invite_lists_no_expired_sign_in(layer: CommandLayer):
+    """docs/rulings.md H641, H644: 'invite' lists who is signed in; a session whose
+    days ran out signs nobody in, so it is not listed (a sign-in of the year 2000)."""
+    from datetime import UTC, datetime
+
+    from hacktable.web.sessions import grant_record, new_token
+
+    invite = dict(layer.run("invite Aldric").data)["invite"]["token"]
+    long_ago = datetime(2000, 1, 1, tzinfo=UTC)
+    redeem_invite(layer.session, invite, lambda who: grant_record(who, new_token(), long_ago))
+    listed = layer.run("invite")
+    assert dict(listed.data)["sessions"] == []
+    assert "Ann signed in" not in listed.text

@@ -133,6 +133,41 @@ def test_only_the_gm_sees_the_seeds_until_the_session_start_is_revealed() -> Non
         assert revealed.summary == start.summary
 
 
+def test_no_reader_but_the_gm_reads_a_seed_in_a_session_events_command() -> None:
+    """docs/rulings.md H115, H696 (issue 12 §5): 'session start --seed 777' is the
+    command of the session.end it stores for the session it ends and of the new
+    session.start; a player reading either command would know the new session's seed,
+    and with it every public roll to come, before the commitment is checked."""
+    end = Event(
+        "session.end",
+        summary="session 1 ends",
+        detail={"seed": 8, "salt": "00"},
+        command="session start --seed 777",
+        session=1,
+        seq=3,
+    )
+    start = Event(
+        "session.start",
+        summary="session 2 begins (seed 777)",
+        detail={"seed": 777, "salt": "01", "commitment": "ab"},
+        command="session start --seed 777",
+        session=2,
+        seq=4,
+    )
+    for reader in (SLY, TOM, WATCHER):
+        for event in (end, start):
+            seen = seen_by(event, reader)
+            assert seen is not None
+            assert "777" not in seen.command
+        seen_end = seen_by(end, reader)
+        assert seen_end is not None
+        assert seen_end.detail == end.detail  # its own seed, revealed
+    assert seen_by(start, GM) == start
+    assert seen_by(end, GM) == end
+    plain = Event("session.end", summary="session 1 ends", command="session end", session=1, seq=3)
+    assert seen_by(plain, SLY) == plain.evolve(prev_hash="", hash="")
+
+
 def test_no_reader_but_the_gm_gets_the_hashes_that_would_test_a_guess() -> None:
     hidden = Event(
         "roll",

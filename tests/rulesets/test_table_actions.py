@@ -164,3 +164,26 @@ def test_two_torches_have_one_button_labelled_with_the_die_it_rolls(tmp_path: Pa
         assert [(a.label, a.command) for a in torches] == [("Torch ud4", "usage Kael Torch")]
         rolled = layer.run("usage Kael Torch roll 4", ANN)
         assert "ud4" in rolled.text
+
+
+@pytest.mark.parametrize("name", ['Tom "Big" Jones', "Ann\\Bee", "O'Brien", "Zoë Ødegård"])
+def test_a_name_with_quotes_or_a_backslash_is_one_word_of_each_line(
+    tmp_path: Path, name: str
+) -> None:
+    """docs/rulings.md H630, H631: a character's buttons and sheet name them as the
+    command line reads them (issue 12 §4, unicode in names): a quote or a backslash in
+    the name is escaped, not dropped, so each line names that character."""
+    from hacktable.engine.prompts import _quoted
+    from hacktable.rulesets.table_view import sheet_panels, word
+
+    with CampaignStore.open(tmp_path / "c.db", ruleset="redhack") as store:
+        played = CommandLayer(Session(store, 7))
+        played.run("player add Ann")
+        played.run(f"character new {_quoted(name)} --class warrior --kit 1 --player Ann")
+        character = played.session.character(name)
+        assert played.parse(f"character show {word(name)}") is not None
+        (panel,) = sheet_panels(played.session.state, ANN)
+        played.run(panel.command, ANN)
+        first = played.session.ruleset.table_actions(played.session.state, character)[0]
+        outcome = played.run(first.command, ANN)
+        assert outcome.events[-1].actor == name

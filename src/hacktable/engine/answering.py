@@ -112,9 +112,12 @@ def defence_prompt(
     """The prompt a monster's attack the GM declares becomes (the campaign setting
     ``defence-prompts``; docs/rulings.md H623), or ``None`` to resolve it at once: the
     ruleset names no defender, the setting is ``off`` (or ``web`` away from the web
-    table), the GM plays the defender, or the intent has no line to prompt."""
+    table), the GM plays the defender, the GM entered its dice (RULINGS G5: they are
+    rolled, a prompt would refuse them), or the intent has no line to prompt."""
     session = layer.session
     if principal.role is not Role.GM or not line or isinstance(intent, Words):
+        return None
+    if intent.entered():
         return None
     defender = session.ruleset.defence_prompt(intent)
     if defender is None:

@@ -27,7 +27,7 @@ is passed in and reported here with the rest.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -181,26 +181,39 @@ def _die_text(dice: Sequence[tuple[int, int]]) -> str:
 
 def _matches(dice: Sequence[tuple[int, int]], keys: Sequence[str]) -> bool:
     """Whether ``dice`` are runs of the streams named by ``keys``, in order of places
-    (each run a prefix of one stream; a stream may serve several runs: H601)."""
-    budget = [MAX_SEARCH]
+    (each run a prefix of one stream; a stream may serve several runs: H601). A
+    depth-first search over the runs, on a stack of its own rather than Python's (a
+    command may hold a thousand runs), tried against at most :data:`MAX_SEARCH`
+    streams."""
+    if not dice:
+        return True
+    budget = MAX_SEARCH
 
-    def run(start: int, first: int) -> bool:
-        if start == len(dice):
-            return True
+    def runs(start: int, first: int) -> Iterator[tuple[int, int]]:
+        """The runs that may come at ``start``: (where the next begins, its stream),
+        longest first, from the stream ``first`` on."""
+        nonlocal budget
         for index in range(first, len(keys)):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
+            budget -= 1
+            if budget < 0:
+                return
             stream = random.Random(keys[index])
             end = start
             while end < len(dice) and stream.randrange(dice[end][0]) + 1 == dice[end][1]:
                 end += 1
             for stop in range(end, start, -1):
-                if run(stop, index):
-                    return True
-        return False
+                yield stop, index
 
-    return run(0, 0)
+    stack = [runs(0, 0)]
+    while stack:
+        found = next(stack[-1], None)
+        if found is None:
+            stack.pop()
+        elif found[0] == len(dice):
+            return True
+        elif budget >= 0:
+            stack.append(runs(*found))
+    return False
 
 
 def _dice_of(event: Event) -> list[dict[str, Any]]:

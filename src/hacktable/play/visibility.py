@@ -156,8 +156,14 @@ def _without_secret(event: Event) -> Event:
 def _without_seeds(event: Event) -> Event:
     """A ``session.start`` as the players read it until the GM reveals it: no seed at
     all, since a seed known while the session is played tells its next public rolls
-    (docs/rulings.md H115)."""
-    if event.action != "session.start":
+    (docs/rulings.md H115). Nor does the command of a ``session.start`` or of the
+    ``session.end`` that ``session start`` stores name it: ``session start --seed N``
+    is read as ``session start`` (H696)."""
+    if event.action not in ("session.start", "session.end"):
+        return event
+    if "--seed" in event.command.lower():
+        event = replace(event, command="session start")
+    if event.action == "session.end":
         return event
     detail = {key: value for key, value in event.detail.items() if key not in SEEDS}
     return replace(event, detail=detail, summary=f"session {event.session} begins")

@@ -39,14 +39,15 @@ PLACEHOLDERS = {DC: "15", DIFFICULTY: "normal"}
 
 
 def word(name: str) -> str:
-    """``name`` as one word of a command line: quoted when it holds a space or a quote.
+    """``name`` as one word of a command line: quoted when it holds a space, a quote or
+    a backslash, each quote and backslash in it escaped (as the line's reader undoes).
 
-    >>> word("Aldric"), word("Old Tom")
-    ('Aldric', '"Old Tom"')
+    >>> word("Aldric"), word("Old Tom"), word('Tom "Big" Jones')
+    ('Aldric', '"Old Tom"', '"Tom \\\\"Big\\\\" Jones"')
     """
-    if name and not any(c.isspace() or c in "\"'" for c in name):
+    if name and not any(c.isspace() or c in "\"'\\" for c in name):
         return name
-    return '"' + name.replace('"', "") + '"'
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def viewed(state: CampaignState, principal: Principal) -> tuple[str, ...]:

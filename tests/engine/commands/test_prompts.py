@@ -327,3 +327,34 @@ def test_completion_offers_characters_commands_and_prompt_numbers(layer: Command
     assert candidates(session, "answer ") == [str(seq)]
     assert candidates(session, f"answer {seq} ") == ["roll"]
     assert candidates(session, "ask cancel ") == [str(seq)]
+
+
+def test_a_huge_entered_face_is_one_line_refused(layer: CommandLayer) -> None:
+    """issue 12 §4 ("every input has the console's limits"): a face of thousands of
+    digits is refused as the commands refuse one, not a ValueError from int()."""
+    seq = _ask(layer, "ask Aldric test Aldric STR")
+    error = _unchanged(layer, ANN, f"answer {seq} roll {'9' * 5000}")
+    assert isinstance(error, CommandError)
+    assert "over the limit of 999,999,999" in str(error)
+
+
+def test_a_test_the_character_cannot_make_is_not_asked_for(layer: CommandLayer) -> None:
+    """docs/rulings.md H621 ("a command the player may not run ... is refused at once,
+    and nothing is stored"): an attribute below 2 incapacitates (redhack: Core Rules >
+    Attributes and Modifiers), so no prompt waits on a test 'test' would refuse."""
+    layer.run("character set Aldric CON 1")
+    error = _unchanged(layer, GM, "ask Aldric test Aldric DEX")
+    assert "incapacitated" in str(error)
+
+
+def test_ask_reads_a_quoted_name_with_escapes(layer: CommandLayer) -> None:
+    """A character's name as one word of a line (the buttons' ``word``): a quote or a
+    backslash in it escaped, so ``ask`` reads the name the other commands read."""
+    layer.run('character new "Tom \\"Big\\" Jones" --class thief --kit 1 --player Bea')
+    line = 'ask "Tom \\"Big\\" Jones" test "Tom \\"Big\\" Jones" STR'
+    assert layer.parse(line) == AskIntent('Tom "Big" Jones', 'test "Tom \\"Big\\" Jones" STR')
+    seq = _ask(layer, line)
+    (prompt,) = open_prompts(layer.session.state)
+    assert (prompt.seq, prompt.character, prompt.player) == (seq, 'Tom "Big" Jones', "Bea")
+    with pytest.raises(CommandError, match="unbalanced quote"):
+        layer.parse('ask "Tom \\" test x STR')

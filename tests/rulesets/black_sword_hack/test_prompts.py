@@ -98,3 +98,12 @@ def test_typing_the_defence_answers_it(table: Table) -> None:
     table.rig(3)
     (event,) = table.run("defend Conan dodge against watch-sergeant-1", ANN).events
     assert event.detail["answers"] == seq
+
+
+def test_the_gms_entered_dice_defend_at_once(table: Table) -> None:
+    """docs/rulings.md H623: an attack whose dice the GM fixed ('roll N', RULINGS G5)
+    is rolled at once, as in redhack, not refused as a prompt with entered dice."""
+    _opposition(table)
+    (event,) = table.run("defend Conan parry against watch-sergeant-1 sword roll 3").events
+    assert event.action == "defend"
+    assert open_prompts(table.session.state) == []

@@ -41,8 +41,8 @@ __all__ = ["PromptsIntent", "make_prompt"]
 def _read_ask(args: Args) -> AskIntent:
     line = " ".join(args.rest()).strip()
     if line.startswith('"'):
-        name, quote, command = line[1:].partition('"')
-        if not quote:
+        name, command = _quoted_word(line)
+        if command is None:
             raise args.error("unbalanced quote in CHARACTER")
     else:
         name, _, command = line.partition(" ")
@@ -52,6 +52,25 @@ def _read_ask(args: Args) -> AskIntent:
     if not command:
         raise args.error("missing COMMAND, the line the player is to run")
     return AskIntent(name, command)
+
+
+def _quoted_word(line: str) -> tuple[str, str | None]:
+    """The quoted word ``line`` begins with, a backslash escaping the character after it
+    (as a line's words are read), and the rest; ``None`` for the rest when the quote
+    is never closed."""
+    name: list[str] = []
+    index = 1
+    while index < len(line):
+        char = line[index]
+        if char == "\\" and index + 1 < len(line):
+            name.append(line[index + 1])
+            index += 2
+        elif char == '"':
+            return "".join(name), line[index + 1 :]
+        else:
+            name.append(char)
+            index += 1
+    return "".join(name), None
 
 
 def _prompt_numbers(session: CampaignView[Any]) -> list[str]:
@@ -232,7 +251,7 @@ def _read_answer(args: Args) -> AnswerIntent:
     parts = faces.split(",")
     if not all(part.isascii() and part.isdigit() for part in parts):
         raise args.error(f"the faces rolled are whole numbers, not {faces!r}")
-    return AnswerIntent(seq, tuple(int(part) for part in parts))
+    return AnswerIntent(seq, tuple(args.to_int(part, "a face rolled") for part in parts))
 
 
 @CORE.typed(

@@ -9,6 +9,7 @@ player ends their web sessions at once and kills their unused invites (H642).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from ...errors import UnknownNameError
@@ -133,7 +134,7 @@ def _listing(ctx: Context) -> Reply:
             "player": grant.principal.name,
             "expires": grant.expires.isoformat(),
         }
-        for grant in known.grants.values()
+        for grant in known.signed_in(datetime.now(UTC))  # an expired one signs nobody in
     ]
     reply = Reply()
     for item in open_ones:
@@ -146,6 +147,25 @@ def _listing(ctx: Context) -> Reply:
     reply.data["invites"] = open_ones
     reply.data["sessions"] = signed
     return reply
+
+
+def _signed_in(ctx: Context, name: str) -> str | None:
+    """The player called ``name`` who is no longer seated ('player remove') but still
+    has a web session or an unused invite, as the log names them; ``None`` when there is
+    none (docs/rulings.md H695)."""
+    from ...web.invites import OPEN, invite_book
+    from ...web.sessions import Sessions
+
+    session = session_of(ctx)
+    known = Sessions()
+    known.fold(session.store.events())
+    names = [g.principal.name for g in known.grants.values() if g.principal.role.value == "player"]
+    names += [
+        e.record["player"]
+        for e in invite_book(session).values()
+        if e.state == OPEN and e.record["role"] == "player"
+    ]
+    return next((each for each in names if fold(each) == fold(name)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +199,8 @@ def _read_revoke(args: Args) -> RevokeIntent:
     details="""
 The player's browsers are signed out at their next request, and their live log closes
 with a message; their links not used yet stop working. To let them back in, "invite"
-them again (docs/rulings.md H642). "revoke observers" does this to every observer.
+them again (docs/rulings.md H642). "revoke observers" does this to every observer. A
+player removed with 'player remove' who is still signed in is revoked by name too (H695).
 """,
     complete=lambda s, w: ["observers", *sorted(s.state.keys("player"))] if not w else (),
 )
@@ -192,11 +213,12 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
         role, name, shown = "observer", "observer", "every observer"
     else:
         seat = seat_of(session.state, intent.name)
-        if seat is None:
+        found = seat.name if seat is not None else _signed_in(ctx, intent.name)
+        if found is None:
             raise UnknownNameError(
                 "player", intent.name, [*(s.name for s in seats(session.state)), "observers"]
             )
-        role, name, shown = "player", seat.name, seat.name
+        role, name, shown = "player", found, found
     summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
     session.commit(
         Event(

@@ -39,7 +39,7 @@ def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
 
 def defence_prompt(intent: Intent) -> str | None:
     """The defender against an opponent's action (``defend``; 2.1.4: "the players roll
-    every die"), unless the GM overrode the rules."""
-    if not isinstance(intent, DefendIntent) or intent.override:
+    every die"), unless the GM overrode the rules or entered its dice (RULINGS G5)."""
+    if not isinstance(intent, DefendIntent) or intent.override or intent.faces:
         return None
     return intent.name

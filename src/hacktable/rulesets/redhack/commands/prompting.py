@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ....errors import RuleError
 from ....rules.render import describe_request
 from ...base import PromptOdds
 from ...context import Context
 from ...grammar import Intent
+from ..actors import below_two
 from .act import Act
 from .defend import DefendIntent, defence_of
 from .tests import TestIntent
@@ -32,6 +34,9 @@ def prompt_odds(ctx: Context, intent: Intent) -> PromptOdds | None:
         return PromptOdds(describe_request(request), ruleset.test_odds(request))
     if isinstance(intent, TestIntent) and intent.character:
         character = session.character(intent.character)
+        low = below_two(character)
+        if low is not None:  # as the test refuses it (Core Rules > Attributes and Modifiers)
+            raise RuleError(f"{character.name} is incapacitated ({low}): no tests")
         attribute = ruleset.attribute(intent.attribute)
         circumstances = ruleset.circumstances(session.state)
         options = replace(intent.options, circumstances=circumstances)
