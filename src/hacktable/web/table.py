@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from ..engine.session import Session
 from ..play.events import Event
 from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
 from ..store import CampaignStore
+from ..store.opening import is_url
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
 from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_out
@@ -80,6 +82,7 @@ class Table:
     _loop: asyncio.AbstractEventLoop | None = None
     _published: int = -1
     _poller: asyncio.Task[None] | None = None
+    _file_mark: tuple[int, ...] | None = None
     _revealed_at_open: set[int] = field(default_factory=set)
     _fixed_rate: bool = False
 
@@ -115,12 +118,29 @@ class Table:
             for principal in ended:
                 self._loop.call_soon_threadsafe(self.broadcaster.end, principal, REVOKED)
 
+    def _mark(self) -> tuple[int, ...] | None:
+        """What changes when anyone commits to the campaign's SQLite file: the size and
+        modification time of the file and of its write-ahead log (``None`` for a
+        Postgres campaign, which is read each time)."""
+        if is_url(self.campaign):
+            return None
+        mark: list[int] = []
+        for path in (self.campaign, f"{self.campaign}-wal"):
+            try:
+                found = os.stat(path)
+            except OSError:
+                mark += [-1, -1]
+            else:
+                mark += [found.st_size, found.st_mtime_ns]
+        return tuple(mark)
+
     def _collect(self) -> None:
         """Read the events stored since the last published and hand them to the loop
         (on the worker: from the listener after this server's commits, or the poll)."""
         store = self._store
         if store is None or self._loop is None:
             return
+        self._file_mark = self._mark()  # (before reading: a write after it marks anew)
         if self.sessions.seq < self._published:
             self._scan()
         batch = tuple(store.events(after=self._published))
@@ -155,9 +175,14 @@ class Table:
             self._poller = loop.create_task(self._poll())
 
     async def _poll(self) -> None:
-        """Read other writers' events every :data:`POLL_SECONDS` while anyone listens."""
+        """Read other writers' events every :data:`POLL_SECONDS` while anyone listens.
+        A campaign file is read only when it changed since the last read (its size and
+        time, and its write-ahead log's, looked at here on the loop: no query, no hop
+        to the worker; docs/rulings.md H614)."""
         while True:
             await asyncio.sleep(POLL_SECONDS)
+            if self._file_mark is not None and self._mark() == self._file_mark:
+                continue
             if self.broadcaster.subscribers:
                 await self.call(lambda _layer: self._collect())
 
