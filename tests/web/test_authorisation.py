@@ -183,6 +183,16 @@ def test_a_replayed_invite(app: FastAPI, campaign: str):
     assert last_seq(campaign) == before
 
 
+@pytest.mark.parametrize("token", ["%C3%A9", "%E2%80%AE" * 3, "x" * 4000])
+def test_an_odd_token_is_refused_in_one_line(app: FastAPI, campaign: str, token: str):
+    """Issue 12 §4: a token no invite made, non-ASCII or long, is 401 with one line
+    (never a 500) and stores nothing."""
+    before = last_seq(campaign)
+    response = TestClient(app, raise_server_exceptions=False).get(f"/t/a/join?token={token}")
+    assert one_line(response, 401) == "this invite link is not one of this campaign's"
+    assert last_seq(campaign) == before
+
+
 def test_an_invite_of_one_table_at_another(app: FastAPI, campaign: str, other: str):
     before = last_seq(other)
     response = TestClient(app).get(f"/t/b/join?token={invite(campaign)}", follow_redirects=False)

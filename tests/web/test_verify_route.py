@@ -131,6 +131,9 @@ def test_not_signed_in_is_refused_with_401(table: Table) -> None:
         ("?session=x", "session is a game session's number: ?session=N (1 or more)"),
         ("?session=0", "session is a game session's number: ?session=N (1 or more)"),
         ("?session=9", "the campaign has no session 9 (sessions 1 to 1)"),
+        # issue 12 §4: odd input is one line, never a 500 (int() refuses both)
+        ("?session=%C2%B2", "session is a game session's number: ?session=N (1 or more)"),
+        ("?session=" + "9" * 5000, "session is a game session's number: ?session=N (1 or more)"),
     ],
 )
 def test_a_bad_session_is_refused_with_400(table: Table, query: str, error: str) -> None:

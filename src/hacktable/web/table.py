@@ -230,7 +230,8 @@ class Table:
         def enter(layer: CommandLayer) -> Principal:
             nonlocal until
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
-            if secrets.compare_digest(token, self.gm_token):
+            # (bytes: compare_digest refuses a str that is not ASCII; issue 12 §4)
+            if secrets.compare_digest(token.encode(), self.gm_token.encode()):
                 sign_in(layer.session, GM, cookie, until)
                 principal = GM
             else:

@@ -32,7 +32,9 @@ def _number(text: str) -> int | Response | None:
     """The session asked for (``None``: the latest), or the refusal of a bad one."""
     if not text:
         return None
-    if not text.isdigit() or int(text) < 1:
+    # ASCII digits only, at most 9 ("²" is a digit int() refuses; a number of
+    # thousands of digits int() refuses too): one line, never a 500 (issue 12 §4)
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
         return refused("session is a game session's number: ?session=N (1 or more)", 400)
     return int(text)
 
