@@ -166,8 +166,9 @@ class Table:
         """A browser resuming after ``after``: it is sent every event after it that
         ``principal`` may see, then each new one, each once (docs/rulings.md H617)."""
         await self.call(lambda _layer: None)
-        if not self.broadcaster.revealed:
-            self.broadcaster.revealed |= self._revealed_at_open
+        # (always: a reveal published before the first page connected must not hide
+        # the reveals the log held at opening, RULINGS G4)
+        self.broadcaster.revealed |= self._revealed_at_open
         subscriber = self.broadcaster.join(principal, after)
 
         def missed(_layer: CommandLayer) -> list[Event]:
