@@ -344,3 +344,14 @@ def test_a_forwarded_proto_counts_only_behind_a_trusted_proxy(app: FastAPI, camp
     proxied = ProxyHeadersMiddleware(app, trusted_hosts="*")
     assert "Secure" in _cookie_header(proxied, invite(campaign), "http://testserver", **https)
     assert "Secure" not in _cookie_header(app, invite(campaign), "http://testserver", **https)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [("get", "/t/a/nothing", 404), ("get", "/t/a/api/command", 405), ("put", "/t/a/", 405)],
+)
+def test_a_path_or_method_nobody_serves_is_one_line(
+    ann: TestClient, method: str, path: str, status: int
+):
+    """Issue 12 §4: a refusal is one clear line as JSON, even of a URL nobody serves."""
+    one_line(getattr(ann, method)(path), status)
