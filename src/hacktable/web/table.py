@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_o
 __all__ = ["POLL_SECONDS", "REVOKED", "Table"]
 
 T = TypeVar("T")
+_log = logging.getLogger("hacktable.web")
 
 POLL_SECONDS = 0.5
 """How often a table reads its log for other writers' events (issue 12 §3: at least
@@ -94,7 +96,7 @@ class Table:
         if self._layer is None:
             self._store = CampaignStore.open(self.campaign, create=False)
             self._layer = CommandLayer(Session(self._store, source="web"), remote_players=True)
-            self._layer.subscribe(lambda _outcome: self._collect())
+            self._layer.subscribe(lambda _outcome: self._collect_or_later())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())
             self._scan()
@@ -126,12 +128,22 @@ class Table:
         batch = tuple(store.events(after=self._published))
         if not batch:
             return
-        self._published = batch[-1].seq
-        self._fold(batch)
         targets = [e.detail.get("reveals") for e in batch if e.action == "reveal"]
         revealed = [store.event(t) for t in targets if isinstance(t, int)]
         shown = [event for event in revealed if event is not None]
+        # (every read first: a store that fails above leaves the batch to the next look)
+        self._published = batch[-1].seq
+        self._fold(batch)
         self._loop.call_soon_threadsafe(self.broadcaster.publish, batch, shown)
+
+    def _collect_or_later(self) -> None:
+        """:meth:`_collect`, but a store that fails to read is logged and left to the
+        next poll: the command that just committed still answers, and the poll goes on
+        (a lost database connection must not end the table's live updates)."""
+        try:
+            self._collect()
+        except Exception as error:  # noqa: BLE001 - any store's failure alike
+            _log.warning("table %s: reading new events failed (%s); retrying", self.id, error)
 
     async def call(self, job: Callable[[CommandLayer], T]) -> T:
         """Run ``job`` on the table's worker thread with the command layer."""
@@ -159,7 +171,10 @@ class Table:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             if self.broadcaster.subscribers:
-                await self.call(lambda _layer: self._collect())
+                try:
+                    await self.call(lambda _layer: self._collect())
+                except Exception as error:  # noqa: BLE001 - a failing store: try again
+                    _log.warning("table %s: polling the log failed (%s)", self.id, error)
 
     # -- subscribers ------------------------------------------------------------------
     async def subscribe(self, principal: Principal, after: int) -> Subscriber:
