@@ -142,7 +142,7 @@ class Table:
         (a lost database connection must not end the table's live updates)."""
         try:
             self._collect()
-        except Exception as error:  # noqa: BLE001 - any store's failure alike
+        except Exception as error:  # (any store's failure alike)
             _log.warning("table %s: reading new events failed (%s); retrying", self.id, error)
 
     async def call(self, job: Callable[[CommandLayer], T]) -> T:
@@ -173,7 +173,7 @@ class Table:
             if self.broadcaster.subscribers:
                 try:
                     await self.call(lambda _layer: self._collect())
-                except Exception as error:  # noqa: BLE001 - a failing store: try again
+                except Exception as error:  # (a failing store: try again)
                     _log.warning("table %s: polling the log failed (%s)", self.id, error)
 
     # -- subscribers ------------------------------------------------------------------
