@@ -62,3 +62,41 @@ def test_a_reveal_stored_before_the_server_opened_holds_after_another(tmp_path: 
         assert "outcome" in seen[second_seq]
     finally:
         table.close()
+
+
+def test_a_reveal_made_while_a_page_was_away_reaches_it_on_reconnect(tmp_path: Path):
+    """Issue 12 §3, RULINGS G4: Ann's page saw #secret as a stub and went away; the GM
+    revealed it; her page resumes after #secret and is sent the reveal and #secret
+    whole (marked ``revealed``), as a page connected throughout was."""
+    path = tmp_path / "c.db"
+    with CampaignStore.open(path, ruleset="redhack") as store:
+        layer = CommandLayer(Session(store, 7))
+        layer.run("player add Ann")
+        layer.run("character new Aldric --class warrior --kit 1 --player Ann")
+        token = create_invite(Session(store), "player", character="Aldric").token
+    table = Table(str(path))
+    try:
+        app = create_app(table)
+        gm = joined(app, table.gm_token)
+        ann = joined(app, token)
+        secret = gm.post(
+            "/t/table/api/command", json={"line": "roll 3d6 secret"}, headers=HEADERS
+        ).json()["seq"]
+        with ann.websocket_connect(f"/t/table/ws?after={secret - 1}") as socket:
+            stub = socket.receive_json()
+        assert (stub["seq"], "outcome" in stub) == (secret, False)
+        reveal = gm.post(
+            "/t/table/api/command", json={"line": f"reveal {secret}"}, headers=HEADERS
+        ).json()["seq"]
+        frames = []
+        with ann.websocket_connect(f"/t/table/ws?after={secret}") as socket:
+            frames.append(socket.receive_json())
+            marker = gm.post("/t/table/api/command", json={"line": "roll d6"}, headers=HEADERS)
+            while frames[-1]["seq"] != marker.json()["seq"]:
+                frames.append(socket.receive_json())
+        by_seq = {frame["seq"]: frame for frame in frames}
+        assert set(by_seq) == {secret, reveal, marker.json()["seq"]}
+        assert by_seq[secret].get("revealed") is True
+        assert "outcome" in by_seq[secret]
+    finally:
+        table.close()

@@ -186,16 +186,22 @@ class Table:
         self.broadcaster.revealed |= self._revealed_at_open
         subscriber = self.broadcaster.join(principal, after)
 
-        def missed(_layer: CommandLayer) -> list[Event]:
-            assert self._store is not None
-            return [e for e in self._store.events(after=after) if e.seq <= self._published]
+        def missed(_layer: CommandLayer) -> tuple[list[Event], list[Event]]:
+            """The events after ``after`` published so far, and those their reveals
+            made public (as stored, for the page to show whole: RULINGS G4)."""
+            store = self._store
+            assert store is not None
+            events = [e for e in store.events(after=after) if e.seq <= self._published]
+            targets = [e.detail.get("reveals") for e in events if e.action == "reveal"]
+            found = [store.event(t) for t in targets if isinstance(t, int) and t <= after]
+            return events, [event for event in found if event is not None]
 
         try:
-            events = await self.call(missed)
+            events, revealed = await self.call(missed)
         except BaseException:
             self.broadcaster.leave(subscriber)
             raise
-        self.broadcaster.caught_up(subscriber, events)
+        self.broadcaster.caught_up(subscriber, events, revealed)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
