@@ -73,3 +73,35 @@ def test_a_command_answers_when_reading_its_events_back_fails(tmp_path: Path):
         assert isinstance(answer.json()["seq"], int)
     finally:
         table.close()
+
+
+def test_a_join_that_another_writer_beat_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Issue 12 §3-§4: a console stored an event between the join's read and its write
+    (the store refuses the stale write): the join reads again and signs in, no 500;
+    twice in a row, it is refused in one line (409) and nothing is stored."""
+    from hacktable.store.errors import StaleWriteError
+
+    table = Table(campaign(tmp_path))
+    real = table_module.sign_in
+    failures = [1]
+
+    def racing(*args: Any) -> Any:
+        if failures[0]:
+            failures[0] -= 1
+            raise StaleWriteError("c.db", 3, 4)
+        return real(*args)
+
+    monkeypatch.setattr(table_module, "sign_in", racing)
+    try:
+        app = create_app(table)
+        browser = TestClient(app, raise_server_exceptions=False)
+        joined = browser.get(f"/t/table/join?token={table.gm_token}", follow_redirects=False)
+        assert joined.status_code == 303, joined.text
+        failures[0] = 2
+        again = browser.get(f"/t/table/join?token={table.gm_token}", follow_redirects=False)
+        assert again.status_code == 409, again.text
+        assert "\n" not in again.json()["error"]
+    finally:
+        table.close()

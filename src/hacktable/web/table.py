@@ -30,6 +30,7 @@ from ..engine.session import Session
 from ..play.events import Event
 from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
 from ..store import CampaignStore
+from ..store.errors import StaleWriteError
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
 from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_out
@@ -44,6 +45,19 @@ POLL_SECONDS = 0.5
 once a second; docs/rulings.md H614)."""
 REVOKED = "the GM ended your session at this table: ask them for a new invite link"
 """What a revoked player's socket is sent before it closes (docs/rulings.md H642)."""
+
+
+def _twice(write: Callable[[], T]) -> T:
+    """``write`` (which reads the log first), once more if another writer (a console on
+    the campaign) stored an event between its read and its write.
+
+    Raises:
+        StaleWriteError: another writer was first both times.
+    """
+    try:
+        return write()
+    except StaleWriteError:
+        return write()
 
 
 @dataclass(eq=False)
@@ -221,7 +235,7 @@ class Table:
         """End the session ``cookie`` (in the log: every process forgets it)."""
 
         def end(layer: CommandLayer) -> None:
-            sign_out(layer.session, cookie)
+            _twice(lambda: sign_out(layer.session, cookie))
             self._scan()
 
         await self.call(end)
@@ -245,6 +259,7 @@ class Table:
 
         Raises:
             InviteError: an unknown, used or revoked token; nothing is stored.
+            StaleWriteError: another writer stored an event first, twice running.
         """
         cookie = new_token()
         until = self.now()
@@ -254,11 +269,11 @@ class Table:
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
             # (bytes: compare_digest refuses a str that is not ASCII; issue 12 §4)
             if secrets.compare_digest(token.encode(), self.gm_token.encode()):
-                sign_in(layer.session, GM, cookie, until)
+                _twice(lambda: sign_in(layer.session, GM, cookie, until))
                 principal = GM
             else:
                 record = lambda who: grant_record(who, cookie, until)  # noqa: E731
-                principal = redeem_invite(layer.session, token, record)
+                principal = _twice(lambda: redeem_invite(layer.session, token, record))
             self._scan()
             return principal
 

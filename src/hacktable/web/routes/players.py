@@ -30,6 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from ...engine.execute import CommandLayer
 from ...play.players import characters_of, seats
 from ...play.principal import Role
+from ...store.errors import StaleWriteError
 from ..qr import qr_svg
 from .access import COOKIE, CSRF_HEADER, Visitor, cookie_path, visitor
 from .errors import refused
@@ -175,7 +176,10 @@ async def revoke(request: Request, who: Annotated[Visitor, Depends(visitor)]) ->
 async def sign_out(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
     if (refusal := _csrf(request)) is not None:
         return refusal
-    await who.table.sign_out(who.cookie)
+    try:
+        await who.table.sign_out(who.cookie)
+    except StaleWriteError as error:  # (another writer was first twice: nothing stored)
+        return refused(error.message, 409)
     response = JSONResponse({"signed_out": who.principal.name})
     response.delete_cookie(COOKIE, path=cookie_path(who.table))
     return response
