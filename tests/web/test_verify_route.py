@@ -123,6 +123,11 @@ def test_not_signed_in_is_refused_with_401(table: Table) -> None:
     client = TestClient(create_app(table))
     assert client.get("/t/table/api/verify").status_code == 401
     assert client.get("/t/table/verify").status_code == 401
+    # a browser opening the link is shown the line as a page (docs/rulings.md H682)
+    opened = client.get("/t/table/verify", headers={"accept": "text/html"})
+    assert opened.status_code == 401
+    assert opened.headers["content-type"].startswith("text/html")
+    assert "not signed in at this table" in opened.text
 
 
 @pytest.mark.parametrize(

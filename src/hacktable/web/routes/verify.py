@@ -21,7 +21,7 @@ from ...engine.execute import CommandLayer
 from ...engine.verify import NotRevealedError, verify_for
 from ...errors import RuleError
 from .access import NOT_SIGNED_IN, Visitor, signed_in, visitor
-from .errors import refused
+from .errors import refused, refused_page
 
 __all__ = ["router"]
 
@@ -61,6 +61,6 @@ async def verify(who: Annotated[Visitor, Depends(visitor)], session: str = "") -
 @router.get("/t/{table}/verify")
 async def page(request: Request, table: str) -> Response:
     if signed_in(request, table) is None:
-        return refused(NOT_SIGNED_IN, 401)
+        return refused_page(request, NOT_SIGNED_IN, 401)
     text = resources.files("hacktable.web").joinpath("static/verify.html").read_text("utf-8")
     return HTMLResponse(text)
