@@ -355,3 +355,29 @@ def test_a_path_or_method_nobody_serves_is_one_line(
 ):
     """Issue 12 §4: a refusal is one clear line as JSON, even of a URL nobody serves."""
     one_line(getattr(ann, method)(path), status)
+
+
+def test_a_player_revoked_while_their_socket_opens_is_closed(
+    app: FastAPI, campaign: str, hub: Hub, monkeypatch: pytest.MonkeyPatch
+):
+    """Issue 12 §4 (H642): the GM's ``revoke`` lands after Ann's socket was checked and
+    before it joined the table's subscribers (so the revocation's close missed it):
+    the socket is still sent the error frame and closed, and streams nothing."""
+    table = hub.tables["a"]
+    ann = client(app, cookie_of(app, "a", invite(campaign)))
+    subscribe = table.subscribe
+
+    async def racing(principal: Any, after: int) -> Any:
+        await table.call(lambda layer: layer.run("revoke Ann"))
+        return await subscribe(principal, after)
+
+    monkeypatch.setattr(table, "subscribe", racing)
+    gm = client(app, cookie_of(app, "a", table.gm_token))
+    start = last_seq(campaign)
+    with ann.websocket_connect(f"/t/a/ws?after={start}") as socket:
+        assert command(gm, "roll d6").status_code == 200  # (public: a socket left open gets it)
+        frame = socket.receive_json()
+        assert set(frame) == {"error"}, frame
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1008
