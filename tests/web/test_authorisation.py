@@ -381,3 +381,25 @@ def test_a_player_revoked_while_their_socket_opens_is_closed(
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == 1008
+
+
+@pytest.mark.parametrize("path", ["api/command", "api/odds", "api/invites", "api/revoke"])
+def test_a_body_of_any_size_is_refused_before_it_is_read(
+    app: FastAPI, campaign: str, hub: Hub, path: str
+):
+    """Issue 12 §4: every input has its limit; a signed-in browser's body of a megabyte
+    is refused with 413 in one line (declared or streamed), and nothing is stored."""
+    gm = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
+    before = last_seq(campaign)
+    huge = '{"line": "say ' + "a" * 1_000_000 + '"}'
+    declared = gm.post(
+        f"/t/a/{path}", content=huge, headers={**HEADERS, "content-type": "application/json"}
+    )
+    assert one_line(declared, 413) == "a request's body is at most 16,384 bytes"
+    streamed = gm.post(
+        f"/t/a/{path}",
+        content=iter([huge[:10_000].encode(), huge[10_000:].encode()]),
+        headers={**HEADERS, "content-type": "application/json"},
+    )
+    assert one_line(streamed, 413) == "a request's body is at most 16,384 bytes"
+    assert last_seq(campaign) == before

@@ -33,6 +33,7 @@ from ...play.principal import Role
 from ...store.errors import StaleWriteError
 from ..qr import qr_svg
 from .access import COOKIE, CSRF_HEADER, Visitor, cookie_path, visitor
+from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
 from .running import run_line
 
@@ -57,7 +58,9 @@ def _csrf(request: Request) -> Response | None:
 async def _body(request: Request, shape: str) -> dict[str, Any] | Response:
     """The request's JSON object, or the refusal of a malformed one."""
     try:
-        body: Any = await request.json()
+        body: Any = await json_body(request)
+    except BodyTooLargeError:
+        return too_large()
     except ValueError:
         return refused(f"this takes JSON: {shape}", 400)
     if not isinstance(body, dict):
