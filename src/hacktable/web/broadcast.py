@@ -100,7 +100,8 @@ class Broadcaster:
         """Send ``subscriber`` what it missed (read from the log), then its backlog;
         and again, whole, each event at or before where it resumed that a reveal it
         missed made public (``missed_reveals``, as stored: the page showed it as a
-        stub, RULINGS G4). A later one it is sent whole the first time."""
+        stub, RULINGS G4; docs/rulings.md H691). A later one it is sent whole the first
+        time."""
         backlog, subscriber.backlog = subscriber.backlog or [], None
         resumed = subscriber.last
         self._send(subscriber, missed, {})

@@ -15,8 +15,9 @@ from .errors import refused
 __all__ = ["MAX_BODY", "BodyTooLargeError", "json_body", "too_large"]
 
 MAX_BODY = 16_384
-"""The largest body a POST may carry, in bytes: a command line of 1,000 characters
-(H615) is at most 4,000 bytes of UTF-8, and JSON escapes at most double that."""
+"""The largest body a POST may carry, in bytes (docs/rulings.md H690): a command line
+of 1,000 characters (H615) is at most 12,000 bytes however JSON writes it (an escaped
+character beyond the BMP, ``\\ud83d\\ude00``, is 12)."""
 
 
 class BodyTooLargeError(ValueError):
