@@ -138,3 +138,14 @@ def test_serve_lan_listens_on_the_lan_address_and_prints_a_qr_code(
     assert "The GM's link for c: http://192.168.1.23:8123/t/c/join?token=" in out
     assert "█" in out  # the QR code, in block characters
     assert served.calls[0][1:3] == ("192.168.1.23", 8123)
+
+
+def test_serve_on_an_ipv6_address_prints_a_link_that_opens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    """Issue 12 §1: the GM's link works: an IPv6 host is bracketed in a URL
+    (``http://::1:8000/`` is no address; ``http://[::1]:8000/`` is)."""
+    seated(tmp_path / "c.db")
+    assert _serve(["-c", str(tmp_path / "c.db"), "--host", "::1"]) == 0
+    assert "The GM's link for c: http://[::1]:8000/t/c/join?token=" in capsys.readouterr().out
+    assert served.calls[0][1] == "::1"

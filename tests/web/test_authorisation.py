@@ -183,6 +183,16 @@ def test_a_replayed_invite(app: FastAPI, campaign: str):
     assert last_seq(campaign) == before
 
 
+@pytest.mark.parametrize("token", ["%C3%A9", "%E2%80%AE" * 3, "x" * 4000])
+def test_an_odd_token_is_refused_in_one_line(app: FastAPI, campaign: str, token: str):
+    """Issue 12 §4: a token no invite made, non-ASCII or long, is 401 with one line
+    (never a 500) and stores nothing."""
+    before = last_seq(campaign)
+    response = TestClient(app, raise_server_exceptions=False).get(f"/t/a/join?token={token}")
+    assert one_line(response, 401) == "this invite link is not one of this campaign's"
+    assert last_seq(campaign) == before
+
+
 def test_an_invite_of_one_table_at_another(app: FastAPI, campaign: str, other: str):
     before = last_seq(other)
     response = TestClient(app).get(f"/t/b/join?token={invite(campaign)}", follow_redirects=False)
@@ -334,3 +344,62 @@ def test_a_forwarded_proto_counts_only_behind_a_trusted_proxy(app: FastAPI, camp
     proxied = ProxyHeadersMiddleware(app, trusted_hosts="*")
     assert "Secure" in _cookie_header(proxied, invite(campaign), "http://testserver", **https)
     assert "Secure" not in _cookie_header(app, invite(campaign), "http://testserver", **https)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [("get", "/t/a/nothing", 404), ("get", "/t/a/api/command", 405), ("put", "/t/a/", 405)],
+)
+def test_a_path_or_method_nobody_serves_is_one_line(
+    ann: TestClient, method: str, path: str, status: int
+):
+    """Issue 12 §4: a refusal is one clear line as JSON, even of a URL nobody serves."""
+    one_line(getattr(ann, method)(path), status)
+
+
+def test_a_player_revoked_while_their_socket_opens_is_closed(
+    app: FastAPI, campaign: str, hub: Hub, monkeypatch: pytest.MonkeyPatch
+):
+    """Issue 12 §4 (H642): the GM's ``revoke`` lands after Ann's socket was checked and
+    before it joined the table's subscribers (so the revocation's close missed it):
+    the socket is still sent the error frame and closed, and streams nothing."""
+    table = hub.tables["a"]
+    ann = client(app, cookie_of(app, "a", invite(campaign)))
+    subscribe = table.subscribe
+
+    async def racing(principal: Any, after: int) -> Any:
+        await table.call(lambda layer: layer.run("revoke Ann"))
+        return await subscribe(principal, after)
+
+    monkeypatch.setattr(table, "subscribe", racing)
+    gm = client(app, cookie_of(app, "a", table.gm_token))
+    start = last_seq(campaign)
+    with ann.websocket_connect(f"/t/a/ws?after={start}") as socket:
+        assert command(gm, "roll d6").status_code == 200  # (public: a socket left open gets it)
+        frame = socket.receive_json()
+        assert set(frame) == {"error"}, frame
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1008
+
+
+@pytest.mark.parametrize("path", ["api/command", "api/odds", "api/invites", "api/revoke"])
+def test_a_body_of_any_size_is_refused_before_it_is_read(
+    app: FastAPI, campaign: str, hub: Hub, path: str
+):
+    """Issue 12 §4: every input has its limit; a signed-in browser's body of a megabyte
+    is refused with 413 in one line (declared or streamed), and nothing is stored."""
+    gm = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
+    before = last_seq(campaign)
+    huge = '{"line": "say ' + "a" * 1_000_000 + '"}'
+    declared = gm.post(
+        f"/t/a/{path}", content=huge, headers={**HEADERS, "content-type": "application/json"}
+    )
+    assert one_line(declared, 413) == "a request's body is at most 16,384 bytes"
+    streamed = gm.post(
+        f"/t/a/{path}",
+        content=iter([huge[:10_000].encode(), huge[10_000:].encode()]),
+        headers={**HEADERS, "content-type": "application/json"},
+    )
+    assert one_line(streamed, 413) == "a request's body is at most 16,384 bytes"
+    assert last_seq(campaign) == before

@@ -123,6 +123,11 @@ def test_not_signed_in_is_refused_with_401(table: Table) -> None:
     client = TestClient(create_app(table))
     assert client.get("/t/table/api/verify").status_code == 401
     assert client.get("/t/table/verify").status_code == 401
+    # a browser opening the link is shown the line as a page (docs/rulings.md H682)
+    opened = client.get("/t/table/verify", headers={"accept": "text/html"})
+    assert opened.status_code == 401
+    assert opened.headers["content-type"].startswith("text/html")
+    assert "not signed in at this table" in opened.text
 
 
 @pytest.mark.parametrize(
@@ -131,6 +136,9 @@ def test_not_signed_in_is_refused_with_401(table: Table) -> None:
         ("?session=x", "session is a game session's number: ?session=N (1 or more)"),
         ("?session=0", "session is a game session's number: ?session=N (1 or more)"),
         ("?session=9", "the campaign has no session 9 (sessions 1 to 1)"),
+        # issue 12 §4: odd input is one line, never a 500 (int() refuses both)
+        ("?session=%C2%B2", "session is a game session's number: ?session=N (1 or more)"),
+        ("?session=" + "9" * 5000, "session is a game session's number: ?session=N (1 or more)"),
     ],
 )
 def test_a_bad_session_is_refused_with_400(table: Table, query: str, error: str) -> None:

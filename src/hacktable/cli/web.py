@@ -113,6 +113,8 @@ def serve(
         from ..web.lan import lan_address
 
         host, shown = lan_address()
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"  # (an IPv6 address, as a URL writes it)
     for table in hub:
         link = f"http://{shown}:{port}/t/{table.id}/join?token={table.gm_token}"
         print(f"The GM's link for {table.id}: {link}", flush=True)

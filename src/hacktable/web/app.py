@@ -3,8 +3,9 @@ every table of a :class:`~hacktable.web.hub.Hub` (issue 12 §1, §3, §4)."""
 
 from __future__ import annotations
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import Response
+from starlette.exceptions import HTTPException
 
 from .hub import Hub
 from .routes import commands, join, live, pages, players, view
@@ -24,6 +25,8 @@ def create_app(served: Hub | Table) -> FastAPI:
     app = FastAPI(title="hacktable", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
 
+    # (Starlette's class: FastAPI's is a subclass, and the router's own 404 and 405
+    # are Starlette's; every refusal is one line as JSON, issue 12 §4)
     @app.exception_handler(HTTPException)
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)

@@ -37,13 +37,14 @@ class Subscriber:
             been allowed to see it).
         queue: JSON texts to send, in order; ``None`` tells the sender to close
             (the subscriber fell :data:`BEHIND`).
-        backlog: while catching up, the batches committed meanwhile.
+        backlog: while catching up, the batches committed meanwhile, each with the
+            events its reveals made public.
     """
 
     principal: Principal
     last: int
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    backlog: list[tuple[Event, ...]] | None = field(default_factory=list)
+    backlog: list[tuple[tuple[Event, ...], tuple[Event, ...]]] | None = field(default_factory=list)
     dropped: bool = False
     ended: str = ""
     """Why the server ended this subscriber (its player was revoked: docs/rulings.md
@@ -90,12 +91,34 @@ class Broadcaster:
                 subscriber.dropped = True
                 subscriber.queue.put_nowait(None)
 
-    def caught_up(self, subscriber: Subscriber, missed: Sequence[Event]) -> None:
-        """Send ``subscriber`` what it missed (read from the log), then its backlog."""
+    def caught_up(
+        self,
+        subscriber: Subscriber,
+        missed: Sequence[Event],
+        missed_reveals: Iterable[Event] = (),
+    ) -> None:
+        """Send ``subscriber`` what it missed (read from the log), then its backlog;
+        and again, whole, each event at or before where it resumed that a reveal it
+        missed made public (``missed_reveals``, as stored: the page showed it as a
+        stub, RULINGS G4; docs/rulings.md H691). A later one it is sent whole the first
+        time."""
         backlog, subscriber.backlog = subscriber.backlog or [], None
+        resumed = subscriber.last
         self._send(subscriber, missed, {})
-        for batch in backlog:
+        self._resend(subscriber, missed_reveals, resumed)
+        for batch, revealed_events in backlog:
             self._send(subscriber, batch, {})
+            self._resend(subscriber, revealed_events, resumed)
+
+    def _resend(self, subscriber: Subscriber, events: Iterable[Event], upto: int) -> None:
+        """Send ``subscriber`` again each of ``events`` (revealed) at or before
+        ``upto``, as it sees it now; the GM saw them whole already."""
+        if subscriber.principal.role is Role.GM:
+            return
+        for event in events:
+            text = event_text(event, subscriber.principal, self.revealed)
+            if text is not None and event.seq <= upto:
+                subscriber.put(text)
 
     def publish(self, batch: tuple[Event, ...], revealed_events: Iterable[Event] = ()) -> None:
         """Fan ``batch`` (new events, in order) out to every subscriber; then re-send
@@ -105,18 +128,16 @@ class Broadcaster:
                 target = event.detail.get("reveals")
                 if isinstance(target, int):
                     self.revealed.add(target)
+        shown = tuple(revealed_events)
         encoded: dict[tuple[int, bool, str], str | None] = {}
         for subscriber in self.subscribers:
             if subscriber.backlog is not None:
-                subscriber.backlog.append(batch)
+                subscriber.backlog.append((batch, shown))
             else:
                 self._send(subscriber, batch, encoded)
-        for event in revealed_events:
-            for subscriber in self.subscribers:
-                if subscriber.principal.role is not Role.GM and subscriber.backlog is None:
-                    text = event_text(event, subscriber.principal, self.revealed)
-                    if text is not None and event.seq <= subscriber.last:
-                        subscriber.put(text)
+        for subscriber in self.subscribers:
+            if subscriber.backlog is None:
+                self._resend(subscriber, shown, subscriber.last)
 
     def _send(
         self,

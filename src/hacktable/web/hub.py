@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ..errors import CommandError
 from .table import Table
@@ -19,8 +20,16 @@ _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 def table_id(campaign: str) -> str:
     """A table's name in URLs, from its campaign's file name: ``Lost Mines.db`` ->
-    ``lost-mines``."""
-    stem = Path(campaign.split("?", 1)[0]).stem if "://" not in campaign else campaign
+    ``lost-mines``; of a database URL, its path's last part, or its host's name, never
+    its user, password or query (they would be in every link the GM hands out)."""
+    if "://" in campaign:
+        try:
+            parts = urlsplit(campaign)
+            stem = parts.path.rstrip("/") or (parts.hostname or "")
+        except ValueError:  # (a malformed address: the table keeps the plain name)
+            stem = ""
+    else:
+        stem = Path(campaign.split("?", 1)[0]).stem
     name = _UNSAFE.sub("-", stem.rsplit("/", 1)[-1].lower()).strip("-")
     return name or "table"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import secrets
 import time
@@ -30,6 +31,7 @@ from ..engine.session import Session
 from ..play.events import Event
 from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
 from ..store import CampaignStore
+from ..store.errors import StaleWriteError
 from ..store.opening import is_url
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
@@ -38,12 +40,26 @@ from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_o
 __all__ = ["POLL_SECONDS", "REVOKED", "Table"]
 
 T = TypeVar("T")
+_log = logging.getLogger("hacktable.web")
 
 POLL_SECONDS = 0.5
 """How often a table reads its log for other writers' events (issue 12 §3: at least
 once a second; docs/rulings.md H614)."""
 REVOKED = "the GM ended your session at this table: ask them for a new invite link"
 """What a revoked player's socket is sent before it closes (docs/rulings.md H642)."""
+
+
+def _twice(write: Callable[[], T]) -> T:
+    """``write`` (which reads the log first), once more if another writer (a console on
+    the campaign) stored an event between its read and its write.
+
+    Raises:
+        StaleWriteError: another writer was first both times.
+    """
+    try:
+        return write()
+    except StaleWriteError:
+        return write()
 
 
 @dataclass(eq=False)
@@ -97,7 +113,7 @@ class Table:
         if self._layer is None:
             self._store = CampaignStore.open(self.campaign, create=False)
             self._layer = CommandLayer(Session(self._store, source="web"), remote_players=True)
-            self._layer.subscribe(lambda _outcome: self._collect())
+            self._layer.subscribe(lambda _outcome: self._collect_or_later())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())
             self._scan()
@@ -140,18 +156,29 @@ class Table:
         store = self._store
         if store is None or self._loop is None:
             return
-        self._file_mark = self._mark()  # (before reading: a write after it marks anew)
+        mark = self._mark()  # (before reading: a write after it marks anew)
         if self.sessions.seq < self._published:
             self._scan()
         batch = tuple(store.events(after=self._published))
         if not batch:
+            self._file_mark = mark
             return
-        self._published = batch[-1].seq
-        self._fold(batch)
         targets = [e.detail.get("reveals") for e in batch if e.action == "reveal"]
         revealed = [store.event(t) for t in targets if isinstance(t, int)]
         shown = [event for event in revealed if event is not None]
+        # (every read first: a store that fails above leaves the batch to the next look)
+        self._published, self._file_mark = batch[-1].seq, mark
+        self._fold(batch)
         self._loop.call_soon_threadsafe(self.broadcaster.publish, batch, shown)
+
+    def _collect_or_later(self) -> None:
+        """:meth:`_collect`, but a store that fails to read is logged and left to the
+        next poll: the command that just committed still answers, and the poll goes on
+        (a lost database connection must not end the table's live updates)."""
+        try:
+            self._collect()
+        except Exception as error:  # (any store's failure alike)
+            _log.warning("table %s: reading new events failed (%s); retrying", self.id, error)
 
     async def call(self, job: Callable[[CommandLayer], T]) -> T:
         """Run ``job`` on the table's worker thread with the command layer."""
@@ -184,27 +211,37 @@ class Table:
             if self._file_mark is not None and self._mark() == self._file_mark:
                 continue
             if self.broadcaster.subscribers:
-                await self.call(lambda _layer: self._collect())
+                try:
+                    await self.call(lambda _layer: self._collect())
+                except Exception as error:  # (a failing store: try again)
+                    _log.warning("table %s: polling the log failed (%s)", self.id, error)
 
     # -- subscribers ------------------------------------------------------------------
     async def subscribe(self, principal: Principal, after: int) -> Subscriber:
         """A browser resuming after ``after``: it is sent every event after it that
         ``principal`` may see, then each new one, each once (docs/rulings.md H617)."""
         await self.call(lambda _layer: None)
-        if not self.broadcaster.revealed:
-            self.broadcaster.revealed |= self._revealed_at_open
+        # (always: a reveal published before the first page connected must not hide
+        # the reveals the log held at opening, RULINGS G4)
+        self.broadcaster.revealed |= self._revealed_at_open
         subscriber = self.broadcaster.join(principal, after)
 
-        def missed(_layer: CommandLayer) -> list[Event]:
-            assert self._store is not None
-            return [e for e in self._store.events(after=after) if e.seq <= self._published]
+        def missed(_layer: CommandLayer) -> tuple[list[Event], list[Event]]:
+            """The events after ``after`` published so far, and those their reveals
+            made public (as stored, for the page to show whole: RULINGS G4)."""
+            store = self._store
+            assert store is not None
+            events = [e for e in store.events(after=after) if e.seq <= self._published]
+            targets = [e.detail.get("reveals") for e in events if e.action == "reveal"]
+            found = [store.event(t) for t in targets if isinstance(t, int) and t <= after]
+            return events, [event for event in found if event is not None]
 
         try:
-            events = await self.call(missed)
+            events, revealed = await self.call(missed)
         except BaseException:
             self.broadcaster.leave(subscriber)
             raise
-        self.broadcaster.caught_up(subscriber, events)
+        self.broadcaster.caught_up(subscriber, events, revealed)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -224,7 +261,7 @@ class Table:
         """End the session ``cookie`` (in the log: every process forgets it)."""
 
         def end(layer: CommandLayer) -> None:
-            sign_out(layer.session, cookie)
+            _twice(lambda: sign_out(layer.session, cookie))
             self._scan()
 
         await self.call(end)
@@ -248,6 +285,7 @@ class Table:
 
         Raises:
             InviteError: an unknown, used or revoked token; nothing is stored.
+            StaleWriteError: another writer stored an event first, twice running.
         """
         cookie = new_token()
         until = self.now()
@@ -255,12 +293,13 @@ class Table:
         def enter(layer: CommandLayer) -> Principal:
             nonlocal until
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
-            if secrets.compare_digest(token, self.gm_token):
-                sign_in(layer.session, GM, cookie, until)
+            # (bytes: compare_digest refuses a str that is not ASCII; issue 12 §4)
+            if secrets.compare_digest(token.encode(), self.gm_token.encode()):
+                _twice(lambda: sign_in(layer.session, GM, cookie, until))
                 principal = GM
             else:
                 record = lambda who: grant_record(who, cookie, until)  # noqa: E731
-                principal = redeem_invite(layer.session, token, record)
+                principal = _twice(lambda: redeem_invite(layer.session, token, record))
             self._scan()
             return principal
 

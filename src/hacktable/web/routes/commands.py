@@ -35,6 +35,7 @@ from ...rulesets.context import Context
 from ...rulesets.grammar import Intent
 from ...store.errors import StaleWriteError
 from .access import CSRF_HEADER, Visitor, visitor
+from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
 
 __all__ = ["MAX_LINE", "router"]
@@ -49,7 +50,9 @@ router = APIRouter()
 async def line_of(request: Request) -> str | Response:
     """The request's command line, or the refusal of a malformed body."""
     try:
-        body: Any = await request.json()
+        body: Any = await json_body(request)
+    except BodyTooLargeError:
+        return too_large()
     except ValueError:
         return refused('a command is JSON: {"line": "..."}', 400)
     line = body.get("line") if isinstance(body, dict) else None

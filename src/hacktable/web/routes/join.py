@@ -11,6 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from ...store.errors import StaleWriteError
 from ..invites import InviteError
 from .access import COOKIE, cookie_path, table_of
 from .errors import refused_page
@@ -27,6 +28,8 @@ async def join(request: Request, table: str, token: str = "") -> Response:
         _principal, cookie, until = await served.join(token)
     except InviteError as error:
         return refused_page(request, error.message, error.status)
+    except StaleWriteError as error:  # (another writer was first twice: nothing stored)
+        return refused_page(request, error.message, 409)
     response = RedirectResponse(cookie_path(served), status_code=303)
     response.set_cookie(
         COOKIE,

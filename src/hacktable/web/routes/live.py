@@ -53,6 +53,13 @@ async def stream(websocket: WebSocket, table: str) -> None:
         return
     await websocket.accept()
     subscriber = await who.table.subscribe(who.principal, after)
+    if who.table.principal(who.cookie) is None:
+        # (revoked, or signed out, while it joined: the close sent to the principal's
+        # sockets came before this one was among them; docs/rulings.md H642)
+        who.table.unsubscribe(subscriber)
+        await websocket.send_json({"error": NOT_SIGNED_IN})
+        await websocket.close(code=1008, reason=NOT_SIGNED_IN[:120])
+        return
     closed = asyncio.create_task(_until_closed(websocket))
     try:
         while True:

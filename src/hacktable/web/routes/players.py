@@ -30,8 +30,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from ...engine.execute import CommandLayer
 from ...play.players import characters_of, seats
 from ...play.principal import Role
+from ...store.errors import StaleWriteError
 from ..qr import qr_svg
 from .access import COOKIE, CSRF_HEADER, Visitor, cookie_path, visitor
+from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
 from .running import run_line
 
@@ -56,7 +58,9 @@ def _csrf(request: Request) -> Response | None:
 async def _body(request: Request, shape: str) -> dict[str, Any] | Response:
     """The request's JSON object, or the refusal of a malformed one."""
     try:
-        body: Any = await request.json()
+        body: Any = await json_body(request)
+    except BodyTooLargeError:
+        return too_large()
     except ValueError:
         return refused(f"this takes JSON: {shape}", 400)
     if not isinstance(body, dict):
@@ -175,7 +179,10 @@ async def revoke(request: Request, who: Annotated[Visitor, Depends(visitor)]) ->
 async def sign_out(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
     if (refusal := _csrf(request)) is not None:
         return refusal
-    await who.table.sign_out(who.cookie)
+    try:
+        await who.table.sign_out(who.cookie)
+    except StaleWriteError as error:  # (another writer was first twice: nothing stored)
+        return refused(error.message, 409)
     response = JSONResponse({"signed_out": who.principal.name})
     response.delete_cookie(COOKIE, path=cookie_path(who.table))
     return response

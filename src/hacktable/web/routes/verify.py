@@ -21,7 +21,7 @@ from ...engine.execute import CommandLayer
 from ...engine.verify import NotRevealedError, verify_for
 from ...errors import RuleError
 from .access import NOT_SIGNED_IN, Visitor, signed_in, visitor
-from .errors import refused
+from .errors import refused, refused_page
 
 __all__ = ["router"]
 
@@ -32,7 +32,9 @@ def _number(text: str) -> int | Response | None:
     """The session asked for (``None``: the latest), or the refusal of a bad one."""
     if not text:
         return None
-    if not text.isdigit() or int(text) < 1:
+    # ASCII digits only, at most 9 ("²" is a digit int() refuses; a number of
+    # thousands of digits int() refuses too): one line, never a 500 (issue 12 §4)
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
         return refused("session is a game session's number: ?session=N (1 or more)", 400)
     return int(text)
 
@@ -59,6 +61,6 @@ async def verify(who: Annotated[Visitor, Depends(visitor)], session: str = "") -
 @router.get("/t/{table}/verify")
 async def page(request: Request, table: str) -> Response:
     if signed_in(request, table) is None:
-        return refused(NOT_SIGNED_IN, 401)
+        return refused_page(request, NOT_SIGNED_IN, 401)
     text = resources.files("hacktable.web").joinpath("static/verify.html").read_text("utf-8")
     return HTMLResponse(text)

@@ -215,7 +215,9 @@ function place(item, seq) {
 }
 
 function receive(event) {
-  if (event.revealed) {
+  // A revealed event this page showed (as a stub) is drawn again in its place; one it
+  // has not seen yet (its log sent from the start) is new to it, like any other.
+  if (event.revealed && event.seq <= last) {
     const old = $("log").querySelector(`li[data-seq="${event.seq}"]`);
     const item = renderEvent(event);
     if (old) old.replaceWith(item); else place(item, event.seq);
@@ -453,7 +455,10 @@ async function chat(submit) {
   const text = input.value.trim();
   if (!text) return;
   const to = $("chat-to").value;
-  const line = to === "table" ? `say ${text}` : `whisper ${to} ${text}`;
+  // A name of several words is quoted: "whisper Ann Lee hi" would whisper "Lee hi"
+  // to another player, Ann (the command reads PLAYER as one word or "a quoted name").
+  const player = /\s/.test(to) ? `"${to}"` : to;
+  const line = to === "table" ? `say ${text}` : `whisper ${player} ${text}`;
   if (await command(line)) input.value = "";
 }
 
