@@ -105,3 +105,25 @@ def test_a_join_that_another_writer_beat_is_tried_again(
         assert "\n" not in again.json()["error"]
     finally:
         table.close()
+
+
+def test_an_unchanged_file_is_not_read_and_another_writers_commit_is(tmp_path: Path):
+    """docs/rulings.md H614: the poll looks at the campaign file's (and its WAL's) size
+    and time; it reads the log only when they moved, as another writer's commit moves
+    them, and the table's own read leaves them as it found them."""
+    path = campaign(tmp_path)
+    table = Table(path)
+
+    async def read() -> tuple[Any, Any]:
+        await table.call(lambda _layer: table._collect())
+        return table._file_mark, table._mark()
+
+    try:
+        marked, now = asyncio.run(read())
+        assert marked is not None
+        assert marked == now  # nothing new: the poll skips the read
+        with CampaignStore.open(path, create=False) as store:
+            CommandLayer(Session(store)).run("roll 1d6")
+        assert table._mark() != marked  # another writer: the poll reads
+    finally:
+        table.close()
