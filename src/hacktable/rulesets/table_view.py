@@ -23,6 +23,7 @@ __all__ = [
     "PLACEHOLDERS",
     "attribute_tests",
     "sheet_panels",
+    "table_panels_with",
     "usage_actions",
     "viewed",
     "word",
@@ -59,6 +60,18 @@ def viewed(state: CampaignState, principal: Principal) -> tuple[str, ...]:
     if principal.role is Role.OBSERVER:
         return ()
     return tuple(characters_of(state, principal.name))
+
+
+def table_panels_with(
+    state: CampaignState, principal: Principal, *more: Panel
+) -> tuple[Panel, ...]:
+    """The panels every ruleset's table shows, then ``more``: an observer the fight
+    alone; anyone else the sheets they see, the fight (order, whose turn: ``fight
+    status`` in every ruleset) and ``more`` (docs/rulings.md H630, H633)."""
+    fight = (Panel("Fight", "fight status"),)
+    if principal.role is Role.OBSERVER:
+        return fight
+    return (*sheet_panels(state, principal), *fight, *more)
 
 
 def sheet_panels(state: CampaignState, principal: Principal) -> tuple[Panel, ...]:

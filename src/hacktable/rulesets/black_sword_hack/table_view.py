@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...play.character import Character
-from ...play.principal import Principal, Role
+from ...play.principal import Principal
 from ...play.state import CampaignState
 from ..base import Panel, Ruleset, TableAction
-from ..table_view import attribute_tests, sheet_panels, usage_actions, word
+from ..table_view import attribute_tests, table_panels_with, usage_actions, word
 from .fight import fight_in
 
 __all__ = ["table_actions", "table_panels"]
@@ -23,10 +23,7 @@ def table_panels(
 ) -> tuple[Panel, ...]:
     """The sheets ``principal`` sees, the fight, the day and the place."""
     del ruleset
-    fight = (Panel("Fight", "fight status"),)
-    if principal.role is Role.OBSERVER:
-        return fight
-    return (*sheet_panels(state, principal), *fight, Panel("Day", "day"), Panel("Place", "place"))
+    return table_panels_with(state, principal, Panel("Day", "day"), Panel("Place", "place"))
 
 
 def table_actions(

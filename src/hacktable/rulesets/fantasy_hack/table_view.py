@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...play.character import Character
-from ...play.principal import Principal, Role
+from ...play.principal import Principal
 from ...play.state import CampaignState
 from ..base import Panel, Ruleset, TableAction
 from ..ordered_fight.buttons import attack_actions
-from ..table_view import DC, sheet_panels, usage_actions, word
+from ..table_view import DC, table_panels_with, usage_actions, word
 from .character import SKILLS
 
 __all__ = ["table_actions", "table_panels"]
@@ -23,10 +23,7 @@ def table_panels(
 ) -> tuple[Panel, ...]:
     """The sheets ``principal`` sees and the fight (order, whose turn)."""
     del ruleset
-    fight = (Panel("Fight", "fight status"),)
-    if principal.role is Role.OBSERVER:
-        return fight
-    return (*sheet_panels(state, principal), *fight)
+    return table_panels_with(state, principal)
 
 
 def table_actions(

@@ -10,10 +10,10 @@ from typing import Any
 
 from ...play.character import Character
 from ...play.codec import from_json
-from ...play.principal import Principal, Role
+from ...play.principal import Principal
 from ...play.state import CampaignState
 from ..base import Panel, Ruleset, TableAction
-from ..table_view import attribute_tests, sheet_panels, usage_actions, word
+from ..table_view import attribute_tests, table_panels_with, usage_actions, word
 from .commands.act import FIGHT_KEY
 from .fight import Fight
 
@@ -25,10 +25,7 @@ def table_panels(
 ) -> tuple[Panel, ...]:
     """The sheets ``principal`` sees, the fight and the party's time (``where``)."""
     del ruleset
-    fight = (Panel("Fight", "fight status"),)
-    if principal.role is Role.OBSERVER:
-        return fight
-    return (*sheet_panels(state, principal), *fight, Panel("Time", "where"))
+    return table_panels_with(state, principal, Panel("Time", "where"))
 
 
 def table_actions(
