@@ -132,6 +132,7 @@ def shoot(base: str, table: Table, ann_token: str, bea_token: str, out: Path) ->
             last = table_last_seq(table)
             for page in pages.values():
                 expect(page.locator(f'#log li[data-seq="{last}"]')).to_have_count(1)
+                expect(page.locator("#panels")).to_contain_text("Fight 1")
             out.mkdir(parents=True, exist_ok=True)
             pages["gm"].fill("#line", "")
             pages["gm"].screenshot(path=str(out / "gm.png"))

@@ -269,8 +269,10 @@ function connect() {
 let refreshTimer = null;
 const shown = {panels: "", actions: ""};
 function refreshSoon() {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(loadView, 400);
+  // At most 0.4 s after the first event not yet shown: a steady stream of events (a
+  // busy fight) must not keep putting the view off.
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => { refreshTimer = null; loadView(); }, 400);
 }
 
 async function loadView() {
