@@ -289,3 +289,27 @@ def seqs_shown(page: Any) -> list[int]:
     """Every ``seq`` the page's log shows, newest first (repeats included)."""
     found = page.eval_on_selector_all("#log li[data-seq]", "items => items.map(i => i.dataset.seq)")
     return [int(seq) for seq in found]
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> str:
+    """A redhack campaign where Ann plays Aldric and Bea plays Sly (the API tests')."""
+    path = tmp_path / "table.db"
+    with CampaignStore.open(path, ruleset="redhack") as store:
+        layer = CommandLayer(Session(store, 7))
+        for line in (
+            "player add Ann",
+            "player add Bea",
+            "character new Aldric --class warrior --kit 1 --player Ann",
+            "character new Sly --class thief --kit 1 --player Bea",
+        ):
+            layer.run(line)
+    return str(path)
+
+
+@pytest.fixture
+def table(campaign: str) -> Iterator[Table]:
+    """:func:`campaign` served as the table ``table``."""
+    served = Table(campaign)
+    yield served
+    served.close()

@@ -3,9 +3,6 @@ invite links with QR codes, revoking (docs/rulings.md H642, H644)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -19,28 +16,6 @@ from hacktable.web.table import REVOKED, Table
 
 HEADERS = {"x-hacktable": "1"}
 BASE = "/t/table/"
-
-
-@pytest.fixture
-def campaign(tmp_path: Path) -> str:
-    path = tmp_path / "table.db"
-    with CampaignStore.open(path, ruleset="redhack") as store:
-        layer = CommandLayer(Session(store, 7))
-        for line in (
-            "player add Ann",
-            "player add Bea",
-            "character new Aldric --class warrior --kit 1 --player Ann",
-            "character new Sly --class thief --kit 1 --player Bea",
-        ):
-            layer.run(line)
-    return str(path)
-
-
-@pytest.fixture
-def table(campaign: str) -> Iterator[Table]:
-    served = Table(campaign)
-    yield served
-    served.close()
 
 
 def invite(campaign: str, role: str = "player", character: str = "Aldric") -> str:

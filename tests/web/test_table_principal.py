@@ -3,13 +3,8 @@ whoever ran the last command on the table (docs/rulings.md H670)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
-from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
 from hacktable.play.principal import Principal, Role
 from hacktable.store import CampaignStore
@@ -19,28 +14,6 @@ from hacktable.web.table import Table
 
 HEADERS = {"x-hacktable": "1"}
 BASE = "/t/table/"
-
-
-@pytest.fixture
-def campaign(tmp_path: Path) -> str:
-    path = tmp_path / "table.db"
-    with CampaignStore.open(path, ruleset="redhack") as store:
-        layer = CommandLayer(Session(store, 7))
-        for line in (
-            "player add Ann",
-            "player add Bea",
-            "character new Aldric --class warrior --kit 1 --player Ann",
-            "character new Sly --class thief --kit 1 --player Bea",
-        ):
-            layer.run(line)
-    return str(path)
-
-
-@pytest.fixture
-def table(campaign: str) -> Iterator[Table]:
-    served = Table(campaign)
-    yield served
-    served.close()
 
 
 def invite(campaign: str, character: str) -> str:
