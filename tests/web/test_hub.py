@@ -19,6 +19,10 @@ from hacktable.web.hub import table_id
         ("postgresql://ann:hunter2@db.example", "db-example"),
         ("postgresql://ann:hunter2@db.example/", "db-example"),
         ("postgresql://ann:hunter2@[bad/x", "table"),
+        # issue 13 §1 (docs/rulings.md H700): a campaign of a database is its name
+        ("postgresql://ann:hunter2@db.example/club#Lost%20Mines", "lost-mines"),
+        ("postgresql://db.example/club#keep", "keep"),
+        ("postgresql://db.example/club#a/b", "a-b"),
     ],
 )
 def test_a_tables_name(campaign: str, name: str):

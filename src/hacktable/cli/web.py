@@ -36,7 +36,6 @@ CampaignsOption = Annotated[
     typer.Option(
         "--campaign",
         "-c",
-        envvar="HACKTABLE_DATABASE_URL",
         help="A campaign to serve (repeat for several; each at /t/NAME/).",
     ),
 ]
@@ -56,7 +55,7 @@ def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
     return found or ["campaign.db"]
 
 
-def _run(app: Any, host: str, port: int, proxy_headers: bool) -> None:
+def _run(app: Any, host: str, port: int, proxy_headers: bool, fd: int | None = None) -> None:
     """Serve ``app`` until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM).
     Proxy headers are trusted only when asked for (docs/rulings.md H645)."""
     import uvicorn
@@ -65,9 +64,31 @@ def _run(app: Any, host: str, port: int, proxy_headers: bool) -> None:
         app,
         host=host,
         port=port,
+        fd=fd,
         log_level="warning",
         proxy_headers=proxy_headers,
         forwarded_allow_ips="*" if proxy_headers else None,
+    )
+
+
+def _run_workers(config: Any) -> None:
+    """Serve ``config`` with uvicorn's worker processes, each building the app from the
+    environment (:mod:`hacktable.web.factory`; docs/rulings.md H704)."""
+    import os
+
+    import uvicorn
+
+    os.environ.update(config.to_env())
+    uvicorn.run(
+        "hacktable.web.factory:app",
+        factory=True,
+        host=config.host,
+        port=config.port,
+        fd=config.fd,
+        workers=config.workers,
+        log_level="warning",
+        proxy_headers=config.proxy_headers,
+        forwarded_allow_ips="*" if config.proxy_headers else None,
     )
 
 
@@ -77,8 +98,28 @@ def serve(
         Path | None,
         typer.Option("--campaigns", help="Serve every campaign file (*.db) in this directory."),
     ] = None,
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="A Postgres database URL: serve every campaign in it, each at /t/NAME/ "
+            "(HACKTABLE_DATABASE_URL).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=64, help="Worker processes (HACKTABLE_WORKERS)."),
+    ] = None,
+    host: Annotated[
+        str | None, typer.Option(help="The address to listen on (HACKTABLE_HOST).")
+    ] = None,
+    port: Annotated[
+        int | None, typer.Option(min=1, max=65535, help="The port (HACKTABLE_PORT).")
+    ] = None,
+    fd: Annotated[
+        int | None,
+        typer.Option(min=0, help="Serve on this inherited listening socket (HACKTABLE_FD)."),
+    ] = None,
     ruleset: Annotated[str, typer.Option(help="Ruleset of a new campaign.")] = DEFAULT_RULESET,
     lan: Annotated[
         bool,
@@ -93,31 +134,57 @@ def serve(
     ] = False,
 ) -> None:
     """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
+    from dataclasses import replace
+
     from ..store import CampaignStore
+    from ..web.config import ServerConfig
 
     try:
-        served = _campaigns(campaign, campaigns)
+        config = ServerConfig.from_env()
+        if database is not None:
+            config = replace(config, database=database)
+        if "#" in config.database:  # (one campaign of the database, as --campaign)
+            config = replace(config, database="", campaigns=(*config.campaigns, config.database))
+        named = [*config.campaigns, *(campaign or [])]
+        served = _campaigns(named, campaigns) if named or campaigns or not config.database else []
         for each in served:
             with CampaignStore.open(each, ruleset=ruleset):  # (a new one is created)
                 pass
-        from ..web.hub import Hub
+        config = replace(
+            config,
+            campaigns=tuple(served),
+            host=config.host if host is None else host,
+            port=config.port if port is None else port,
+            workers=config.workers if workers is None else workers,
+            fd=config.fd if fd is None else fd,
+            proxy_headers=config.proxy_headers or proxy_headers,
+        )
+        from ..web.hub import Hub, gm_token
 
-        hub = Hub.of(served)
+        hub = Hub.serving(config)
+        names = hub.list()
     except HacktableError as error:
         _fail(error)
         return
     from ..web.app import create_app
 
-    shown = host
+    shown = config.host
     if lan:
         from ..web.lan import lan_address
 
-        host, shown = lan_address()
+        lan_host, shown = lan_address()
+        config = replace(config, host=lan_host)
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"  # (an IPv6 address, as a URL writes it)
-    for table in hub:
-        link = f"http://{shown}:{port}/t/{table.id}/join?token={table.gm_token}"
-        print(f"The GM's link for {table.id}: {link}", flush=True)
+    if config.database and not names:
+        print(
+            "No campaign in the database yet: each made in it (URL#NAME) is served at /t/NAME/.",
+            flush=True,
+        )
+    for name in names:
+        token = gm_token(config.gm_secret, name)
+        link = f"http://{shown}:{config.port}/t/{name}/join?token={token}"
+        print(f"The GM's link for {name}: {link}", flush=True)
         if lan:
             from ..web.qr import qr_text
 
@@ -127,7 +194,15 @@ def serve(
         flush=True,
     )
     try:
-        _run(create_app(hub), host, port, proxy_headers)
+        if config.workers > 1:
+            hub.close()  # (each worker builds its own)
+            _run_workers(config)
+        else:
+            hub.listen()
+            if config.fd is None:
+                _run(create_app(hub), config.host, config.port, config.proxy_headers)
+            else:
+                _run(create_app(hub), config.host, config.port, config.proxy_headers, config.fd)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:

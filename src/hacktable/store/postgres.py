@@ -30,19 +30,34 @@ from ..errors import CampaignError, NotACampaignError
 from .base import Warn
 from .codec import utc_now
 from .revision import HEAD_REVISION
-from .sql import Dialect, SqlEventStore, named_to_pyformat
+from .sql import Dialect, SqlEventStore, insert_statement, named_to_pyformat
 from .sqlitefile import one_line
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-__all__ = ["CONNECT_TIMEOUT", "MIGRATION_LOCK", "PostgresDialect", "PostgresEventStore", "Target"]
+    from .budget import ConnectionBudget
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "MIGRATION_LOCK",
+    "NOTIFY_CHANNEL",
+    "PostgresDialect",
+    "PostgresEventStore",
+    "Target",
+    "campaign_names",
+]
 
 CONNECT_TIMEOUT: Final = 5
 """Seconds to wait for the server before saying it cannot be reached."""
 
 MIGRATION_LOCK: Final = int.from_bytes(b"HKTTMIGR", "big")
 """The advisory lock key held while a process migrates a database."""
+
+NOTIFY_CHANNEL: Final = "hacktable_events"
+"""The channel every append notifies, with the payload ``CAMPAIGN_ID SEQ`` (the
+campaign's id and its new last ``seq``), inside the append's own statement, so it is
+delivered only if the append commits (issue 13 §2; docs/rulings.md H702)."""
 
 DEFAULT_CAMPAIGN: Final = "campaign"
 """The campaign a URL without ``#CAMPAIGN`` names."""
@@ -191,6 +206,7 @@ class PostgresEventStore(SqlEventStore):
         create: bool = True,
         readonly: bool = False,
         warn: Warn | None = None,
+        budget: ConnectionBudget | None = None,
     ) -> PostgresEventStore:
         """Open the campaign ``url`` names, migrating the database and creating the
         campaign if needed and allowed.
@@ -201,6 +217,8 @@ class PostgresEventStore(SqlEventStore):
             create: whether to create the campaign (and the tables) if missing.
             readonly: never create, migrate or write anything.
             warn: where warnings go (a discarded snapshot).
+            budget: the process's shared connections to borrow from (H705); the store
+                then holds one only between a first use and :meth:`release`.
 
         Raises:
             CampaignError: the server cannot be reached (one line naming the host); the
@@ -211,7 +229,9 @@ class PostgresEventStore(SqlEventStore):
         """
         target = Target(url)
         dialect = PostgresDialect(target)
-        connection = target.connect(readonly=readonly)
+        if budget is not None and readonly:
+            raise CampaignError(f"{target.location}: a budget is for writers", target.location)
+        connection = target.connect(readonly=readonly) if budget is None else budget.take()
         try:
             revision = _revision(connection, target)
             if revision != HEAD_REVISION:
@@ -235,12 +255,12 @@ class PostgresEventStore(SqlEventStore):
                 _migrate(target)
             campaign = _campaign(connection, target, ruleset, create=create and not readonly)
         except psycopg.Error as error:
-            connection.close()
+            _let_go(connection, budget)
             raise dialect.failure(target.location, error, "opening") from None
         except BaseException:
-            connection.close()
+            _let_go(connection, budget)
             raise
-        return cls(
+        store = cls(
             connection,
             dialect,
             location=target.location,
@@ -249,8 +269,42 @@ class PostgresEventStore(SqlEventStore):
             readonly=readonly,
             warn=warn,
         )
+        store._budget = budget
+        return store
+
+    _budget: ConnectionBudget | None = None
+
+    @property
+    def channel_key(self) -> str:
+        """The campaign's id as its notifications name it (:data:`NOTIFY_CHANNEL`)."""
+        return self.campaign_id
+
+    def release(self) -> None:
+        """Give the connection back to the budget until the next use (nothing without
+        a budget: the store keeps its own connection; docs/rulings.md H705)."""
+        with self._lock:
+            if self._budget is not None and self._conn is not None:
+                connection, self._conn = self._conn, None
+                self._budget.give(connection)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._budget is None:
+                super().close()
+                return
+            self.release()
+            self._closed = True
 
     def _live(self) -> Any:
+        if self._budget is not None:
+            with self._lock:
+                super()._live()  # (refuses a closed store)
+                if self._conn is not None and (self._conn.broken or self._conn.closed):
+                    self._tail = None
+                    self.release()
+                if self._conn is None:
+                    self._conn = self._budget.take()
+                return self._conn
         connection = super()._live()
         if connection.broken or connection.closed:
             with contextlib.suppress(psycopg.Error):
@@ -258,6 +312,48 @@ class PostgresEventStore(SqlEventStore):
             self._tail = None
             self._conn = self._dialect.target.connect(readonly=self.readonly)
         return self._conn
+
+    def _insert_rows(self, connection: Any, values: list[dict[str, Any]]) -> None:
+        """The rows' ``INSERT`` and the append's notification, in one statement (a
+        data-modifying ``WITH`` runs once, whatever the outer query reads), so both
+        commit together or neither (docs/rulings.md H702)."""
+        params = {
+            f"{name}_{i}": value for i, row in enumerate(values) for name, value in row.items()
+        }
+        params["notify_channel"] = NOTIFY_CHANNEL
+        params["notify_payload"] = f"{self.campaign_id} {values[-1]['seq']}"
+        statement = (
+            f"WITH inserted AS ({insert_statement(len(values))})"
+            " SELECT pg_notify(:notify_channel, :notify_payload)"
+        )
+        connection.execute(self._dialect.statement(statement), params)
+
+
+def _let_go(connection: psycopg.Connection[Any], budget: ConnectionBudget | None) -> None:
+    """Close ``connection``, or give it back to ``budget``."""
+    if budget is None:
+        connection.close()
+    else:
+        budget.give(connection)
+
+
+def campaign_names(url: str) -> list[str]:
+    """The names of the campaigns in the database ``url`` names (its ``#CAMPAIGN``
+    ignored), in order; none if it has no hacktable tables yet (issue 13 §1).
+
+    Raises:
+        CampaignError: the server cannot be reached or refused (one line naming the
+            host); NotACampaignError: another program's database.
+    """
+    target = Target(url.split("#", 1)[0])
+    with target.connect(readonly=True) as connection:
+        try:
+            if _revision(connection, target) is None:
+                return []
+            rows = connection.execute("SELECT name FROM campaigns ORDER BY name").fetchall()
+        except psycopg.Error as error:
+            raise PostgresDialect(target).failure(target.location, error, "listing") from None
+    return [str(name) for (name,) in rows]
 
 
 def _revision(connection: psycopg.Connection[Any], target: Target) -> str | None:

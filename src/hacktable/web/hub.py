@@ -1,31 +1,56 @@
 """The tables one server process serves: every campaign it was given, each under its
 own name in the URLs (``/t/NAME/``; issue 12 §4: a cookie of one table means nothing
-at another)."""
+at another), and, given a database, every campaign in it, each opened when first
+asked for by name (issue 13 §1; docs/rulings.md H700).
+
+With a database the hub holds the process's one listening connection
+(:class:`~.listener.Listener`) and the connections its tables share
+(:class:`~hacktable.store.budget.ConnectionBudget`; H702-H705)."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import hmac
 import re
-from collections.abc import Iterable, Iterator
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Final
+from urllib.parse import quote, unquote, urlsplit
 
 from ..errors import CommandError
 from .table import Table
 
-__all__ = ["Hub", "table_id"]
+if TYPE_CHECKING:
+    from ..store.budget import ConnectionBudget
+    from .config import ServerConfig
+    from .listener import Listener
+
+__all__ = ["LIST_SECONDS", "SAFETY_POLL_SECONDS", "Hub", "gm_token", "table_id"]
+
+SAFETY_POLL_SECONDS: Final = 5.0
+"""How often a table of a listening hub reads its log anyway (a lost notification's
+safety net; docs/rulings.md H703)."""
+LIST_SECONDS: Final = 1.0
+"""A name the hub does not know makes it list the database's campaigns again at most
+this often (a stream of unknown names is not a stream of queries)."""
 
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 
 def table_id(campaign: str) -> str:
     """A table's name in URLs, from its campaign's file name: ``Lost Mines.db`` ->
-    ``lost-mines``; of a database URL, its path's last part, or its host's name, never
-    its user, password or query (they would be in every link the GM hands out)."""
+    ``lost-mines``; of a database URL, the campaign's name after ``#`` (issue 13 §1:
+    H700), else its path's last part, or its host's name, never its user, password or
+    query (they would be in every link the GM hands out)."""
     if "://" in campaign:
         try:
             parts = urlsplit(campaign)
-            stem = parts.path.rstrip("/") or (parts.hostname or "")
+            named = unquote(parts.fragment).replace("/", "-")
+            stem = named or parts.path.rstrip("/") or (parts.hostname or "")
         except ValueError:  # (a malformed address: the table keeps the plain name)
             stem = ""
     else:
@@ -34,11 +59,119 @@ def table_id(campaign: str) -> str:
     return name or "table"
 
 
+def gm_token(secret: str, table: str) -> str:
+    """The GM's link's secret for ``table``: every process given the same ``secret``
+    (``HACKTABLE_GM_SECRET``) gives the same link (docs/rulings.md H701)."""
+    digest = hmac.new(secret.encode(), f"gm-link:{table}".encode(), hashlib.sha256)
+    return digest.hexdigest()
+
+
 @dataclass(eq=False)
 class Hub:
-    """Every table of this server, by name."""
+    """Every table of this server, by name.
+
+    Attributes:
+        tables: the tables opened so far.
+        database: a database URL (no ``#``) whose every campaign is a table, or ``""``.
+        gm_secret: what the GM links derive from (H701); ``""``: each table's own
+            random link, good while this process runs (H612).
+        budget: the database connections the tables share (H705).
+        listener: the listening connection (H702), once :meth:`listen` started it.
+        clock: seconds, monotonic (for :data:`LIST_SECONDS`).
+    """
 
     tables: dict[str, Table] = field(default_factory=dict)
+    database: str = ""
+    gm_secret: str = ""
+    budget: ConnectionBudget | None = None
+    listener: Listener | None = None
+    clock: Callable[[], float] = time.monotonic
+    _names: dict[str, str] = field(default_factory=dict)
+    _listed: float | None = None
+    _keys: dict[str, Table] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def serving(cls, config: ServerConfig) -> Hub:
+        """The hub of ``config``: its campaigns, and every campaign of its database.
+
+        Raises:
+            CommandError: two campaigns would have the same name.
+            CampaignError: the database cannot be reached (one line naming the host).
+        """
+        hub = cls(database=config.database, gm_secret=config.gm_secret)
+        for campaign in config.campaigns:
+            hub.add(hub._table(campaign, table_id(campaign)))
+        if config.database:
+            from ..store.budget import ConnectionBudget
+            from ..store.postgres import Target
+
+            target = Target(config.database)
+            hub.budget = ConnectionBudget(
+                lambda: target.connect(readonly=False), config.pool, location=target.location
+            )
+            hub.list()
+        return hub
+
+    def _table(self, campaign: str, name: str) -> Table:
+        """A new table of ``campaign`` named ``name``, sharing the hub's budget."""
+        table = Table(campaign, id=name, budget=self.budget if "://" in campaign else None)
+        if self.gm_secret:
+            table.gm_token = gm_token(self.gm_secret, name)
+        if self.database and "://" in campaign:
+            table.poll_seconds = SAFETY_POLL_SECONDS
+        return table
+
+    def list(self) -> list[str]:
+        """Every table's name: those opened, and every campaign of the database (read
+        from it now).
+
+        Raises:
+            CampaignError: the database cannot be reached.
+        """
+        if self.database:
+            from ..store.postgres import campaign_names
+
+            names = campaign_names(self.database)
+            found = {table_id(f"{self.database}#{quote(n, safe='')}"): n for n in names}
+            with self._guard:
+                self._names = found
+                self._listed = self.clock()
+        return sorted({*self.tables, *self._names})
+
+    def listen(self) -> Listener | None:
+        """Start the process's listening connection (with a database; docs/rulings.md
+        H702): each committed append wakes its table wherever it was made."""
+        if self.database and self.listener is None:
+            from .listener import Listener
+
+            self.listener = Listener(self.database, self.wake, self.resumed, self.lost).start()
+        return self.listener
+
+    def wake(self, campaign_key: str, seq: int) -> None:
+        """A notification: campaign ``campaign_key`` holds events up to ``seq`` (from
+        the listener's thread)."""
+        table = self._keys.get(campaign_key)
+        if table is None:
+            with self._guard:
+                self._keys = {
+                    t.campaign_key: t for t in list(self.tables.values()) if t.campaign_key
+                }
+            table = self._keys.get(campaign_key)
+        if table is not None:
+            table.nudge(seq)
+
+    def lost(self) -> None:
+        """The listener lost the server: every pooled connection would fail its next
+        use, so none is used again."""
+        if self.budget is not None:
+            self.budget.renew()
+
+    def resumed(self) -> None:
+        """The listener is back: every table reads its log (what was committed while
+        nobody listened)."""
+        for table in list(self.tables.values()):
+            table.nudge(-1)
 
     @classmethod
     def of(cls, campaigns: Iterable[str]) -> Hub:
@@ -64,11 +197,33 @@ class Hub:
         return table
 
     def get(self, name: str) -> Table | None:
-        return self.tables.get(name)
+        """The table ``name``: opened now if it is a campaign of the database (listed
+        again when the name is new, at most every :data:`LIST_SECONDS`)."""
+        table = self.tables.get(name)
+        if table is not None or not self.database:
+            return table
+        if name not in self._names and (
+            self._listed is None or self.clock() - self._listed >= LIST_SECONDS
+        ):
+            from ..errors import HacktableError
+
+            with contextlib.suppress(HacktableError):  # (unreachable: no such table now)
+                self.list()
+        campaign = self._names.get(name)
+        if campaign is None:
+            return None
+        with self._guard:
+            if name not in self.tables:
+                self.tables[name] = self._table(f"{self.database}#{quote(campaign, safe='')}", name)
+            return self.tables[name]
 
     def __iter__(self) -> Iterator[Table]:
-        return iter(self.tables.values())
+        return iter(list(self.tables.values()))
 
     def close(self) -> None:
-        for table in self.tables.values():
+        if self.listener is not None:
+            self.listener.stop()
+        for table in list(self.tables.values()):
             table.close()
+        if self.budget is not None:
+            self.budget.close()

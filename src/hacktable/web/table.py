@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.execute import CommandLayer
 from ..engine.principal import GM, Principal
@@ -36,6 +36,9 @@ from ..store.opening import is_url
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
 from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_out
+
+if TYPE_CHECKING:
+    from ..store.budget import ConnectionBudget
 
 __all__ = ["POLL_SECONDS", "REVOKED", "Table"]
 
@@ -79,6 +82,10 @@ class Table:
         clock: seconds, monotonic (injected so tests need no wall clock).
         now: the time of day, UTC, for sessions' expiry (injected likewise).
         broadcaster: the connected browsers.
+        budget: the process's shared Postgres connections (docs/rulings.md H705): the
+            store borrows one for each job and gives it back after.
+        poll_seconds: how often the log is read for other writers' events (H614; a
+            table woken by notifications only as a safety net, H703).
     """
 
     campaign: str
@@ -89,6 +96,8 @@ class Table:
     clock: Callable[[], float] = time.monotonic
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
     broadcaster: Broadcaster = field(default_factory=Broadcaster)
+    budget: ConnectionBudget | None = None
+    poll_seconds: float = POLL_SECONDS
     _sent: dict[str, list[float]] = field(default_factory=dict)
     _worker: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(1, thread_name_prefix="table")
@@ -101,6 +110,8 @@ class Table:
     _file_mark: tuple[int, ...] | None = None
     _revealed_at_open: set[int] = field(default_factory=set)
     _fixed_rate: bool = False
+    _pending: bool = False
+    _reader: asyncio.Future[None] | None = None
 
     def __post_init__(self) -> None:
         self._fixed_rate = self.rate > 0
@@ -111,13 +122,55 @@ class Table:
     def _open(self) -> CommandLayer:
         """The command layer, opening the campaign on first use (on the worker)."""
         if self._layer is None:
-            self._store = CampaignStore.open(self.campaign, create=False)
+            self._store = self._open_store()
             self._layer = CommandLayer(Session(self._store, source="web"), remote_players=True)
             self._layer.subscribe(lambda _outcome: self._collect_or_later())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())
             self._scan()
         return self._layer
+
+    def _open_store(self) -> CampaignStore:
+        """The campaign's store: borrowing from the budget, if the table has one."""
+        if self.budget is not None and is_url(self.campaign):
+            from .. import DEFAULT_RULESET
+            from ..store.postgres import PostgresEventStore
+
+            return PostgresEventStore.open_url(
+                self.campaign, ruleset=DEFAULT_RULESET, create=False, budget=self.budget
+            )
+        return CampaignStore.open(self.campaign, create=False)
+
+    @property
+    def campaign_key(self) -> str:
+        """The campaign's id in the database's notifications (``""`` until opened, or
+        for a file)."""
+        return str(getattr(self._store, "channel_key", ""))
+
+    def nudge(self, seq: int) -> None:
+        """Another process committed up to ``seq`` (``-1``: perhaps, read anyway): read
+        the log soon, unless this table published that far already (from any thread;
+        docs/rulings.md H702)."""
+        loop = self._loop
+        if loop is None or 0 <= seq <= self._published:
+            return
+        with contextlib.suppress(RuntimeError):  # (the loop closed)
+            loop.call_soon_threadsafe(self._read_soon)
+
+    def _read_soon(self) -> None:
+        """One read of new events at a time on the loop, and one more if woken while
+        it ran."""
+        self._pending = True
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.ensure_future(self._read_new())
+
+    async def _read_new(self) -> None:
+        while self._pending:
+            self._pending = False
+            try:
+                await self.call(lambda _layer: self._collect())
+            except Exception as error:  # (a failing store: the poll tries again)
+                _log.warning("table %s: reading new events failed (%s)", self.id, error)
 
     def _scan(self) -> None:
         """Fold the log's new events into :attr:`sessions` (on the worker)."""
@@ -184,7 +237,17 @@ class Table:
         """Run ``job`` on the table's worker thread with the command layer."""
         self._bind()
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, lambda: job(self._ready()))
+        return await loop.run_in_executor(self._worker, lambda: self._job(job))
+
+    def _job(self, job: Callable[[CommandLayer], T]) -> T:
+        """``job`` with the command layer; then the store's connection goes back to
+        the budget (docs/rulings.md H705)."""
+        try:
+            return job(self._ready())
+        finally:
+            release: Any = getattr(self._store, "release", None)
+            if release is not None:
+                release()
 
     def _ready(self) -> CommandLayer:
         """The command layer for a new job: what the table stores by itself (a join, a
@@ -207,7 +270,7 @@ class Table:
         time, and its write-ahead log's, looked at here on the loop: no query, no hop
         to the worker; docs/rulings.md H614)."""
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            await asyncio.sleep(self.poll_seconds)
             if self._file_mark is not None and self._mark() == self._file_mark:
                 continue
             if self.broadcaster.subscribers:
