@@ -145,3 +145,70 @@ class Client:
     def close(self) -> None:
         for each in self.sockets:
             each.close()
+
+
+@dataclass
+class OwnPostgres:
+    """A throwaway Postgres server of the test's own, to stop and start under the
+    servers (the recipe of scripts/with-postgres: initdb and pg_ctl as ``postgres``)."""
+
+    bin: str
+    folder: str
+    port: int
+    run_as: tuple[str, ...]
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def ctl(self, *args: str) -> None:
+        options = f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off"
+        subprocess.run(
+            [
+                *self.run_as,
+                *(f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-w", "-t", "60"),
+                *("-l", f"{self.folder}/server.log", "-o", options, *args),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+
+def own_postgres(folder: str) -> OwnPostgres | str:
+    """Start a server in ``folder`` (made by the caller); or why it cannot start."""
+    import glob
+    import shutil
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True)
+    if not found:
+        return "no PostgreSQL server binaries in /usr/lib/postgresql/*/bin"
+    bin_dir = os.path.dirname(found[0])
+    run_as: tuple[str, ...] = ()
+    if os.geteuid() == 0:
+        runuser = shutil.which("runuser") or "/usr/sbin/runuser"
+        run_as = (runuser, "-u", "postgres", "--")
+        shutil.chown(folder, "postgres")
+    os.chmod(folder, 0o700)
+    subprocess.run(
+        [
+            *run_as,
+            f"{bin_dir}/initdb",
+            "-D",
+            f"{folder}/data",
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = OwnPostgres(bin_dir, folder, port, run_as)
+    server.ctl("start")
+    return server

@@ -23,7 +23,11 @@ from hacktable.web.app import create_app
 from hacktable.web.config import ServerConfig
 from hacktable.web.hub import Hub, gm_token
 from hacktable.web.listener import parse
-from tests.cli.test_web_commands import Served, _serve, served  # noqa: F401
+from tests.cli.test_web_commands import (
+    Served,
+    _serve,
+    served,  # noqa: F401
+)
 from tests.store.backends import postgres  # noqa: F401
 
 HEADERS = {"x-hacktable": "1"}
@@ -110,9 +114,10 @@ def test_an_append_notifies_its_campaign_and_new_seq_only_once_committed(databas
         assert [seq for _campaign, seq in found] == sorted(seq for _c, seq in found)
         before = store.last_seq()
         connection = store._live()
-        with pytest.raises(RuntimeError), connection.transaction():
-            store.append_all(store.events()[-1:])  # (inside the transaction: rolled back)
-            raise RuntimeError
+        rollback = psycopg.Rollback()  # (inside the transaction: rolled back on exit)
+        with connection.transaction():
+            store.append_all(store.events()[-1:])
+            raise rollback
         assert store.last_seq() == before
         assert list(listening.notifies(timeout=0.5)) == []
 
@@ -135,7 +140,9 @@ def test_the_tables_of_a_process_share_a_bounded_budget(hub: Hub, database: str)
 
 
 def test_serve_database_prints_every_campaigns_gm_link(
-    database: str, capsys: pytest.CaptureFixture[str], served: Served
+    database: str,
+    capsys: pytest.CaptureFixture[str],
+    served: Served,  # noqa: F811
 ):
     """Issue 13 §1: ``serve --database URL`` serves every campaign at /t/NAME/."""
     assert _serve(["--database", database, "--port", "8123"]) == 0
@@ -148,7 +155,8 @@ def test_serve_database_prints_every_campaigns_gm_link(
 
 
 def test_serve_refused_by_postgres_fails_in_one_line(
-    capsys: pytest.CaptureFixture[str], served: Served
+    capsys: pytest.CaptureFixture[str],
+    served: Served,  # noqa: F811
 ):
     """Issue 13 §5: a server that refuses the connection: one clear line, no hang."""
     with socket.socket() as probe:  # (a port nobody listens on)
@@ -183,4 +191,3 @@ def test_config_from_the_environment_and_back():
     with pytest.raises(Exception, match="HACKTABLE_PORT must be a whole number"):
         ServerConfig.from_env({"HACKTABLE_PORT": "eighty"})
     assert replace(config, port=1).port == 1
-

@@ -16,8 +16,8 @@ import pytest
 from hacktable.engine.session import Session
 from hacktable.store import open_store
 from hacktable.web.invites import create_invite
-from tests.store.backends import postgres  # noqa: F401
-from tests.web.processes import Client, Worker, start
+from tests.store.backends import postgres, postgres_server  # noqa: F401
+from tests.web.processes import Client, OwnPostgres, Worker, own_postgres, start
 from tests.web.test_database import seat
 
 
@@ -171,3 +171,100 @@ def _drain(client: Client, socket_: object) -> Iterator[dict[str, object]]:
             yield from client.events(socket_, client.last + 1)  # type: ignore[arg-type]
     except (ConnectionClosed, TimeoutError):
         return
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdecimal():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_serve_workers_two_processes_behind_one_port(database: str):
+    """Issue 13 §1: ``serve --database URL --workers 2``: each request lands on either
+    worker, and every event reaches the socket wherever it was made."""
+    served = start(database, "--workers", "2")
+    try:
+        gm = Client.gm(served, "keep")
+        gm.last = stored(database)[-1][0]
+        listening = gm.listen()
+        seqs = []
+        for _ in range(6):  # (each on a fresh connection: either worker takes it)
+            answer = gm.post("roll d8")
+            assert answer.status_code == 200, answer.text
+            seqs.append(answer.json()["seq"])
+        seen = [e["seq"] for e in gm.events(listening, seqs[-1])]
+        assert set(seqs) <= set(seen)
+        assert len(_children(served.process.pid)) >= 2  # (the two workers, at least)
+        gm.close()
+    finally:
+        served.stop()
+
+
+@pytest.fixture
+def restartable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OwnPostgres]:
+    """A Postgres server of this test's own (the shared one must not restart), with
+    the campaign ``keep`` in its database ``club``."""
+    import shutil
+    import tempfile
+
+    import psycopg
+
+    postgres_server()  # (skipped without Postgres, failed under CI=true, as the rest)
+    folder = tempfile.mkdtemp(prefix="hacktable-pg-restart.")
+    server = own_postgres(folder)
+    if isinstance(server, str):
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.skip(server)
+    try:
+        with psycopg.connect(server.url, autocommit=True) as admin:
+            admin.execute("CREATE DATABASE club")
+        seat(f"{server.url.rsplit('/', 1)[0]}/club#keep")
+        yield server
+    finally:
+        import subprocess
+
+        with __import__("contextlib").suppress(subprocess.CalledProcessError):
+            server.ctl("-m", "fast", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_postgres_restarted_under_connected_clients(restartable: OwnPostgres):
+    """Issue 13 §2: Postgres restarted while clients are connected: commands in flight
+    fail with one clear line, the processes reconnect by themselves (the store and the
+    listener), clients resume."""
+    club = f"{restartable.url.rsplit('/', 1)[0]}/club"
+    first, second = start(club), start(club)
+    try:
+        gm = Client.gm(first, "keep")
+        gm.last = stored(club)[-1][0]
+        listening = gm.listen(second)
+        answer = gm.post("roll d6", first)
+        assert answer.status_code == 200, answer.text
+        list(gm.events(listening, answer.json()["seq"]))
+        restartable.ctl("-m", "fast", "stop")
+        refused = gm.post("roll d6", first)
+        assert refused.status_code >= 400
+        message = refused.json()["error"]
+        assert "Postgres server at 127.0.0.1" in message
+        assert "\n" not in message
+        restartable.ctl("start")
+        again = gm.post("roll d6", first)  # (the store connects again by itself)
+        assert again.status_code == 200, again.text
+        seen = list(gm.events(listening, again.json()["seq"]))  # (the listener too)
+        assert seen[-1]["seq"] == again.json()["seq"]
+        assert [seq for seq, _ in stored(club)][-1] == again.json()["seq"]
+        gm.close()
+    finally:
+        for worker in (first, second):
+            worker.stop()

@@ -15,9 +15,11 @@ from fastapi import HTTPException, Request, WebSocket
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ...errors import HacktableError
 from ...play.principal import Principal
 from ..hub import Hub
 from ..table import Table
+from .errors import refused
 
 __all__ = [
     "COOKIE",
@@ -109,5 +111,19 @@ class FreshSessions:
             if len(parts) > 2 and parts[1] == "t" and isinstance(hub, Hub):
                 table = hub.get(parts[2])
                 if table is not None and COOKIE in HTTPConnection(scope).cookies:
-                    await table.refresh()
+                    try:
+                        await table.refresh()
+                    except HacktableError as error:  # (the database is away: one line)
+                        await _unavailable(scope, receive, send, error.message)
+                        return
         await self.app(scope, receive, send)
+
+
+async def _unavailable(scope: Scope, receive: Receive, send: Send, message: str) -> None:
+    """Answer 503 with ``message`` as one line (a socket: closed with 1013, try again
+    later), for a table whose log cannot be read now (issue 13 §2; docs/rulings.md
+    H706)."""
+    if scope["type"] == "http":
+        await refused(message, 503)(scope, receive, send)
+    else:
+        await send({"type": "websocket.close", "code": 1013, "reason": message[:120]})
