@@ -133,7 +133,9 @@ class Hub:
             from ..store.postgres import campaign_names
 
             names = campaign_names(self.database)
-            found = {table_id(f"{self.database}#{quote(n, safe='')}"): n for n in names}
+            found: dict[str, str] = {}
+            for name in names:  # (two names alike in a URL: the first in order, H700)
+                found.setdefault(table_id(f"{self.database}#{quote(name, safe='')}"), name)
             with self._guard:
                 self._names = found
                 self._listed = self.clock()
