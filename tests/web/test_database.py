@@ -60,7 +60,7 @@ def hub(database: str) -> Iterator[Hub]:
 def test_every_campaign_of_the_database_is_a_table(hub: Hub, database: str):
     """Issue 13 §1: every campaign in the database, at /t/NAME/ (H700)."""
     assert campaign_names(database) == ["Lost Mines", "keep"]
-    assert hub.list() == ["keep", "lost-mines"]
+    assert hub.list_campaigns() == ["keep", "lost-mines"]
     assert hub.tables == {}  # (none opened before it is asked for)
     table = hub.get("lost-mines")
     assert table is not None
@@ -126,7 +126,7 @@ def test_the_tables_of_a_process_share_a_bounded_budget(hub: Hub, database: str)
     """Issue 13 §5 (H705): three tables at work hold at most the budget's 2
     connections, each given back after its job."""
     seat(f"{database}#third")
-    hub.list()
+    hub.list_campaigns()
     client = TestClient(create_app(hub))
     for name in ("keep", "lost-mines", "third"):
         joined = client.get(f"/t/{name}/join?token={gm_token('s3cret', name)}")
@@ -151,7 +151,7 @@ def test_serve_database_prints_every_campaigns_gm_link(
     assert "The GM's link for lost-mines: http://127.0.0.1:8123/t/lost-mines/join?token=" in out
     app, _host, port, _proxy = served.calls[0]
     assert port == 8123
-    assert app.state.hub.list() == ["keep", "lost-mines"]
+    assert app.state.hub.list_campaigns() == ["keep", "lost-mines"]
 
 
 def test_serve_refused_by_postgres_fails_in_one_line(

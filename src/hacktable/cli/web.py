@@ -162,7 +162,7 @@ def serve(
         from ..web.hub import Hub, gm_token
 
         hub = Hub.serving(config)
-        names = hub.list()
+        names = hub.list_campaigns()
     except HacktableError as error:
         _fail(error)
         return

@@ -110,7 +110,7 @@ class Hub:
             hub.budget = ConnectionBudget(
                 lambda: target.connect(readonly=False), config.pool, location=target.location
             )
-            hub.list()
+            hub.list_campaigns()
         return hub
 
     def _table(self, campaign: str, name: str) -> Table:
@@ -122,7 +122,7 @@ class Hub:
             table.poll_seconds = SAFETY_POLL_SECONDS
         return table
 
-    def list(self) -> list[str]:
+    def list_campaigns(self) -> list[str]:
         """Every table's name: those opened, and every campaign of the database (read
         from it now).
 
@@ -139,6 +139,10 @@ class Hub:
             with self._guard:
                 self._names = found
                 self._listed = self.clock()
+        return self.names()
+
+    def names(self) -> list[str]:
+        """Every table's name as last listed (no query: for the event loop)."""
         return sorted({*self.tables, *self._names})
 
     def listen(self) -> Listener | None:
@@ -210,7 +214,7 @@ class Hub:
             from ..errors import HacktableError
 
             with contextlib.suppress(HacktableError):  # (unreachable: no such table now)
-                self.list()
+                self.list_campaigns()
         campaign = self._names.get(name)
         if campaign is None:
             return None
