@@ -19,6 +19,7 @@ from hacktable.web.hub import table_id
         ("postgresql://ann:hunter2@db.example", "db-example"),
         ("postgresql://ann:hunter2@db.example/", "db-example"),
         ("postgresql://ann:hunter2@[bad/x", "table"),
+        ("postgresql://ann:hunter2@db.example/games#Lost Mines", "lost-mines"),
     ],
 )
 def test_a_tables_name(campaign: str, name: str):

@@ -20,12 +20,15 @@ _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 def table_id(campaign: str) -> str:
     """A table's name in URLs, from its campaign's file name: ``Lost Mines.db`` ->
-    ``lost-mines``; of a database URL, its path's last part, or its host's name, never
-    its user, password or query (they would be in every link the GM hands out)."""
+    ``lost-mines``; of a database URL, its campaign (after ``#``), else its path's last
+    part, or its host's name, never its user, password or query (they would be in every
+    link the GM hands out)."""
     if "://" in campaign:
         try:
             parts = urlsplit(campaign)
             stem = parts.path.rstrip("/") or (parts.hostname or "")
+            if parts.fragment:  # (many campaigns in one database: issue 13 §1)
+                stem = parts.fragment
         except ValueError:  # (a malformed address: the table keeps the plain name)
             stem = ""
     else:
