@@ -35,6 +35,7 @@ Usage: ``python benchmarks/web_broadcast.py [--quick] [--seconds S] [--tables 10
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
@@ -52,8 +53,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import _web_postgres as pg
+import _web_procs as procs
+import _web_server
 from _bench import print_header, result, standard_parser
-from _web_measure import Tally, percentile, schedule
+from _web_measure import Tally, schedule
+from _web_report import Phase, knee, report
 
 HERE = Path(__file__).resolve().parent
 TARGET_MS = 50.0
@@ -71,31 +76,52 @@ def free_port() -> int:
         return port
 
 
-def _ticks(pid: int) -> float:
-    """The CPU seconds (user + system) process ``pid`` has used."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid: int) -> int:
-    """Process ``pid``'s resident memory (``VmRSS``), in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
 @dataclass
 class Server:
-    """A running server subprocess and what it serves."""
+    """A running server subprocess and what it serves.
+
+    Attributes:
+        process: the server (uvicorn's supervisor when it has workers).
+        port: its loopback port.
+        tables: each table's name, last ``seq`` and players (see ``_web_server.py``).
+        postgres: the postmaster's pid, when the campaigns are in Postgres here.
+        database: the database's URL, when the campaigns are in Postgres.
+        note: what differs from the plan, printed with the figures.
+    """
 
     process: subprocess.Popen[str]
     port: int
     tables: list[dict[str, Any]]
+    postgres: int | None = None
+    database: str | None = None
+    note: str = ""
 
     @property
     def pid(self) -> int:
         return self.process.pid
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    """SIGINT (uvicorn shuts down cleanly, its supervisor stops its workers), then
+    SIGKILL to the process's own group if it has not stopped in 30 s."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _listening(port: int, process: subprocess.Popen[str], what: str, within: float) -> None:
+    deadline = time.monotonic() + within
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if time.monotonic() > deadline or process.poll() is not None:
+            raise RuntimeError(f"the {what} server does not listen on {port}")
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
@@ -109,56 +135,78 @@ def serving(
     command += ["--players", str(players), "--port", str(port), "--dir", str(folder)]
     if profile is not None:
         command += ["--profile", str(profile)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         if not line.startswith("READY "):
             raise RuntimeError(f"the {kind} server did not start: {line!r}")
         described = json.loads(line[len("READY ") :])
-        deadline = time.monotonic() + 60
-        while True:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError(f"the {kind} server does not listen on {port}")
-            time.sleep(0.05)
+        _listening(port, process, kind, 60)
         yield Server(process, port, described)
     finally:
-        process.send_signal(signal.SIGINT)
+        _stop(process)
+
+
+@contextlib.contextmanager
+def serving_postgres(
+    url: str, postmaster: int | None, tables: int, players: int, workers: int, folder: Path
+) -> Iterator[Server]:
+    """A fresh database of ``tables`` campaigns on ``url``'s server, served by
+    ``hacktable serve --database DB --workers N`` (or its one-process stand-in,
+    ``_web_postgres.serve_command``); stopped, and the database dropped, afterwards."""
+    import httpx
+
+    template = _web_server.build(folder, 1, players)[0]
+    with pg.fresh_database(url, f"hacktable_bench_{tables}") as database:
+        last = pg.seed(pg.campaign_urls(database, tables), template["file"])
+        described = [
+            {"table": f"t{index:04d}", "last": last, "players": template["players"]}
+            for index in range(1, tables + 1)
+        ]
+        port = free_port()
+        command, note = pg.serve_command(database, tables, workers, port)
+        log = (folder / "serve.log").open("w")
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        )
         try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            _listening(port, process, "postgres", 300)
+            deadline = time.monotonic() + 120  # every worker up, the first table served
+            while True:
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/t/t0001/", timeout=30)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise
+                time.sleep(0.1)
+            if not note:
+                while len(procs.descendants(process.pid)) <= workers:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"fewer than {workers} workers started")
+                    time.sleep(0.1)
+            yield Server(process, port, described, postmaster, database, note)
+        except BaseException:
+            log.flush()
+            tail = (folder / "serve.log").read_text().splitlines()[-5:]
+            print("  the server's last lines:", *tail, sep="\n    ", file=sys.stderr)
+            raise
+        finally:
+            _stop(process)
+            log.close()
 
 
 # -- the load generator ---------------------------------------------------------------
-@dataclass
-class Phase:
-    """One phase's figures."""
-
-    kind: str
-    tables: int
-    sockets: int
-    rolls: int
-    latencies: list[float]
-    lost: int
-    errors: list[str]
-    wall: float
-    client_cpu: float
-    server_cpu: float
-    rss_joined: int
-    rss_connected: int
-
-    @property
-    def memory_per_client(self) -> float:
-        """KiB of server memory per connected socket."""
-        return (self.rss_connected - self.rss_joined) / max(1, self.sockets)
-
-    def ms(self, q: float) -> float:
-        return percentile(self.latencies, q) * 1e3
+def _labelled(server: Server, shares: dict[int, float]) -> dict[str, float]:
+    """The server's processes' shares by name: ``server`` alone, or ``main`` (uvicorn's
+    supervisor) and ``w1``, ``w2``... (its workers, in order of pid)."""
+    others = sorted(pid for pid in shares if pid != server.pid)
+    if not others:
+        return {"server": shares.get(server.pid, 0.0)}
+    named = {"main": shares.get(server.pid, 0.0)}
+    named.update({f"w{index}": shares[pid] for index, pid in enumerate(others, 1)})
+    return named
 
 
 async def drive(
@@ -173,6 +221,7 @@ async def drive(
     last arrivals, and return the phase's figures."""
     import httpx
     from websockets.asyncio.client import connect
+    from websockets.protocol import State
 
     tally = Tally()
     rng = random.Random(seed)
@@ -195,7 +244,7 @@ async def drive(
     cookies = await asyncio.gather(
         *(join(c, t, p["token"]) for c, (t, _, p) in zip(clients, seats, strict=True))
     )
-    rss_joined = rss_kib(server.pid)
+    rss_joined = procs.rss_kib(server.pid)
 
     async def open_socket(table: str, last: int, cookie: str) -> Any:
         async with limit:
@@ -220,16 +269,19 @@ async def drive(
         asyncio.create_task(read(ws, t)) for ws, (t, _, _) in zip(sockets, seats, strict=True)
     ]
     await asyncio.sleep(0.5)  # let the connections settle
-    rss_connected = rss_kib(server.pid)
-    warm: dict[str, tuple[httpx.AsyncClient, str]] = {}  # one unmeasured roll a table:
-    for client, (table, _, seat) in zip(clients, seats, strict=True):  # warm caches
-        warm.setdefault(table, (client, seat["character"]))
-    for table, (client, character) in warm.items():
-        await client.post(
-            f"/t/{table}/api/command",
-            json={"line": f"test {character} STR"},
-            headers={"x-hacktable": "1"},
-        )
+    rss_connected = procs.rss_kib(server.pid)
+
+    async def warm(client: httpx.AsyncClient, table: str, character: str) -> None:
+        async with limit:  # one unmeasured roll a player: each worker its tables' rules
+            await client.post(
+                f"/t/{table}/api/command",
+                json={"line": f"test {character} STR"},
+                headers={"x-hacktable": "1"},
+            )
+
+    await asyncio.gather(
+        *(warm(c, t, p["character"]) for c, (t, _, p) in zip(clients, seats, strict=True))
+    )
     await asyncio.sleep(1.0)  # past the rate limit's window (5 a second per browser)
     plans = [schedule(rng, mean, seconds) for _ in seats]
 
@@ -254,7 +306,9 @@ async def drive(
                 continue
             tally.sends.append((table, int(answer.json()["seq"]), sent))
 
-    cpu, server_cpu, start = time.process_time(), _ticks(server.pid), clock()
+    cpu, server_cpu = time.process_time(), procs.read(server.pid)
+    pg_cpu = procs.read(server.postgres) if server.postgres else None
+    start = clock()
     await asyncio.gather(
         *(
             play(client, table, p["character"], plan)
@@ -265,7 +319,13 @@ async def drive(
     while not tally.complete(players) and clock() < until:
         await asyncio.sleep(0.05)
     wall = clock() - start
-    cpu, server_cpu = time.process_time() - cpu, _ticks(server.pid) - server_cpu
+    cpu = (time.process_time() - cpu) / wall
+    shares = procs.cpu_shares(server_cpu, procs.read(server.pid), wall)
+    pg_share = None
+    if server.postgres and pg_cpu is not None:
+        pg_share = procs.total(procs.cpu_shares(pg_cpu, procs.read(server.postgres), wall))
+    held = sum(1 for ws in sockets if ws.state is State.OPEN)
+    conns = pg.connections(server.database) if server.database else None
     for task in readers:
         task.cancel()
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
@@ -280,122 +340,172 @@ async def drive(
         lost,
         tally.errors,
         wall,
-        cpu / wall,
-        server_cpu / wall,
+        cpu,
+        _labelled(server, shares),
+        pg_share,
         rss_joined,
         rss_connected,
+        held,
+        conns,
+        server.note,
     )
 
 
-def run_phase(
-    kind: str,
-    tables: int,
-    players: int,
-    seconds: float,
-    mean: float,
-    seed: int,
-    folder: Path,
-    profile: Path | None = None,
-) -> Phase:
-    """One phase against a fresh ``kind`` server (``"echo"`` or ``"hacktable"``)."""
-    with serving(kind, tables, players, folder, profile) as server:
-        phase = asyncio.run(drive(server, players, seconds, mean, seed))
+def run_phase(server: Server, kind: str, args: argparse.Namespace) -> Phase:
+    """Drive ``server``: one phase of ``kind``."""
+    seconds, mean = _timing(args)
+    phase = asyncio.run(drive(server, args.players, seconds, mean, args.seed))
     phase.kind = kind
     return phase
 
 
-# -- the report -----------------------------------------------------------------------
-def report(phases: list[Phase]) -> None:
-    head = (
-        f"{'tables':>6} {'sockets':>7} {'server':<10} {'rolls':>6} {'deliveries':>10} "
-        f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'lost':>5} {'errors':>6} "
-        f"{'server CPU':>10} {'client CPU':>10} {'KiB/socket':>10}"
+def _timing(args: argparse.Namespace) -> tuple[float, float]:
+    """Each phase's seconds and the mean seconds between a player's rolls."""
+    return args.seconds or (4.0 if args.quick else 300.0), args.mean or (
+        2.0 if args.quick else 10.0
     )
-    print(head)
-    print("-" * len(head))
-    for p in phases:
-        print(
-            f"{p.tables:>6} {p.sockets:>7} {p.kind:<10} {p.rolls:>6} {len(p.latencies):>10} "
-            f"{p.ms(50):>7.1f} {p.ms(99):>7.1f} {p.ms(100):>7.1f} {p.lost:>5} "
-            f"{len(p.errors):>6} {p.server_cpu:>9.0%} {p.client_cpu:>9.0%} "
-            f"{p.memory_per_client:>10.0f}"
+
+
+def phases_at(
+    count: int, args: argparse.Namespace, folder: Path, url: str | None, postmaster: int | None
+) -> list[Phase]:
+    """The phases at ``count`` tables: the bare echo (without ``--database``, or with
+    ``--echo``), one process on SQLite, then Postgres with workers (``--database``)."""
+    kinds = ["sqlite"]
+    if url is None or args.echo:
+        kinds.insert(0, "echo")
+    if url is not None:
+        kinds.append("postgres")
+    done: list[Phase] = []
+    for kind in kinds:
+        where = folder / f"{kind}-{count}"
+        where.mkdir()
+        profile = where / "profile" if args.profile and kind == "sqlite" else None
+        if kind == "postgres":
+            assert url is not None
+            with serving_postgres(url, postmaster, count, args.players, args.workers, where) as s:
+                done.append(run_phase(s, kind, args))
+        else:
+            served = "echo" if kind == "echo" else "hacktable"
+            with serving(served, count, args.players, where, profile) as s:
+                done.append(run_phase(s, kind, args))
+        print(f"  done: {kind} at {count} tables", flush=True)
+        if profile is not None and profile.exists():
+            print(f"  profile of the hacktable server at {count} tables:")
+            pstats.Stats(str(profile)).sort_stats("tottime").print_stats(25)
+    return done
+
+
+# -- the report -----------------------------------------------------------------------
+def headlines(phases: list[Phase], counts: list[int], players: int) -> None:
+    """The ratio lines, the issue 12 target, the knee, and the RESULT lines."""
+    by = {(p.kind, p.tables): p for p in phases}
+    largest = max(counts)
+    ours = by[("sqlite", largest)]
+    for count in counts:
+        mine = by[("sqlite", count)]
+        line = f"{count} tables: SQLite p50 {mine.ms(50):.1f} ms, p99 {mine.ms(99):.1f} ms"
+        if (bare := by.get(("echo", count))) is not None:
+            line += f"; p99 {mine.ms(99) / bare.ms(99):.1f}x the bare echo's ({bare.ms(99):.1f} ms)"
+        if (pgp := by.get(("postgres", count))) is not None:
+            line += (
+                f"; Postgres p50 {pgp.ms(50):.1f} ms ({pgp.ms(50) / mine.ms(50):.2f}x), "
+                f"p99 {pgp.ms(99):.1f} ms ({pgp.ms(99) / mine.ms(99):.2f}x SQLite's)"
+            )
+        print(line)
+    if 100 in counts and players == 6:
+        target = by[("sqlite", 100)]
+        met = target.ms(99) < TARGET_MS and not target.errors and not target.lost
+        verdict = "PASS" if met else "MISS"
+    else:
+        verdict = "not measured (run at 100 tables x 6 players)"
+    print(f"issue 12 target: p99 under {TARGET_MS:g} ms at 100 tables x 6 players: {verdict}")
+    cores = os.cpu_count() or 1
+    postgres = [p for p in phases if p.kind == "postgres"]
+    if postgres:
+        print(f"Postgres + workers, {knee(postgres, cores)}")
+        print(f"SQLite, one process, {knee([p for p in phases if p.kind == 'sqlite'], cores)}")
+    result(f"web.p99_ms_{largest}", ours.ms(99), f"ms p99 at {largest} tables, SQLite")
+    result(f"web.p50_ms_{largest}", ours.ms(50), f"ms p50 at {largest} tables, SQLite")
+    if (echo := by.get(("echo", largest))) is not None:
+        result(
+            f"web.p99_x_echo_{largest}",
+            ours.ms(99) / echo.ms(99),
+            "x a bare WebSocket echo's p99, same run (lower is better)",
         )
-    for p in phases:
-        for error in p.errors[:3]:
-            print(f"  {p.kind} at {p.tables} tables: {error}")
-    print()
+    if (pgp := by.get(("postgres", largest))) is not None:
+        for q in (50, 99):
+            result(
+                f"web.pg_p{q}_x_sqlite_{largest}",
+                pgp.ms(q) / ours.ms(q),
+                f"x SQLite's p{q} at {largest} tables, Postgres + workers (lower is better)",
+            )
+        errors = sum(len(p.errors) + p.lost for p in postgres)
+        result("web.pg_errors", errors, "errors and lost deliveries, Postgres phases (target 0)")
+    result("web.kib_per_socket", ours.memory_per_client, "KiB of server RSS per socket")
+    result("web.client_cpu", ours.client_cpu, "of a core: the load generator's CPU")
 
 
 def main() -> int:
     """Measure, print the figures and the RESULT lines."""
     parser = standard_parser(__doc__ or "")
     parser.add_argument("--seconds", type=float, default=None, help="each phase's schedule")
-    parser.add_argument("--tables", default=None, help="table counts, e.g. 10,100")
+    parser.add_argument("--tables", default=None, help="table counts, e.g. 100,300")
     parser.add_argument("--players", type=int, default=6, help="players (sockets) per table")
     parser.add_argument("--mean", type=float, default=None, help="seconds between a player's rolls")
     parser.add_argument("--seed", type=int, default=12, help="the schedule's seed")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the campaign files")
-    parser.add_argument("--profile", action="store_true", help="cProfile the hacktable server")
+    parser.add_argument("--profile", action="store_true", help="cProfile the SQLite server")
+    parser.add_argument(
+        "--database",
+        nargs="?",
+        const="auto",
+        default=None,
+        help="also a Postgres phase: a server's URL (the user may CREATE DATABASE), or auto "
+        "(the default with the flag): a throwaway server for the run",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers (--database)")
+    parser.add_argument("--echo", action="store_true", help="the bare echo too (--database)")
     args = parser.parse_args()
-    seconds = args.seconds or (4.0 if args.quick else 300.0)
-    mean = args.mean or (2.0 if args.quick else 10.0)
-    counts = [int(n) for n in (args.tables or ("2,10" if args.quick else "10,100")).split(",")]
+    seconds, mean = _timing(args)
+    default = (
+        ("2,10" if args.quick else "10,100")
+        if args.database is None
+        else ("2,10" if args.quick else "100,300")
+    )
+    counts = [int(n) for n in (args.tables or default).split(",")]
+    servers = ["a bare Starlette echo"] if args.echo or not args.database else []
+    servers.append("one process on SQLite campaigns")
+    if args.database:
+        servers.append(
+            f"`hacktable serve --database` with {args.workers} workers (or its one-process"
+            f" stand-in) on Postgres ({args.database}), the same campaigns in a fresh database"
+        )
     print_header(
         "Web broadcast: a roll's request to its arrival at each of the table's browsers",
         f"""
         tables {", ".join(map(str, counts))} x {args.players} players, one WebSocket each;
         each player POSTs `test CHARACTER STR` at Poisson times, mean {mean:g} s, for
         {seconds:g} s; latency from the POST's sending to the event's arrival at each
-        socket of the table; baseline: a bare Starlette echo with the same URLs and
-        clients, same schedule; one server process per phase, SQLite campaigns.
-        """,
+        socket of the table; phases, each its own server with the same clients and
+        schedule:
+        """
+        + "\n".join(f"- {each}" for each in servers),
     )
-    phases: list[Phase] = []
-    with tempfile.TemporaryDirectory(prefix="hacktable-web-", dir=args.dir) as folder:
-        for count in counts:
-            for kind in ("echo", "hacktable"):
-                where = Path(folder) / f"{kind}-{count}"
-                where.mkdir()
-                profile = where / "profile" if args.profile and kind == "hacktable" else None
-                phases.append(
-                    run_phase(kind, count, args.players, seconds, mean, args.seed, where, profile)
-                )
-                print(f"  done: {kind} at {count} tables", flush=True)
-                if profile is not None and profile.exists():
-                    print(f"  profile of the hacktable server at {count} tables:")
-                    pstats.Stats(str(profile)).sort_stats("tottime").print_stats(25)
-        print()
-        report(phases)
-    by = {(p.kind, p.tables): p for p in phases}
-    largest = max(counts)
-    ours, echo = by[("hacktable", largest)], by[("echo", largest)]
-    for count in counts:
-        mine, bare = by[("hacktable", count)], by[("echo", count)]
-        print(
-            f"{count} tables: hacktable p50 {mine.ms(50):.1f} ms, p99 {mine.ms(99):.1f} ms; "
-            f"p99 {mine.ms(99) / bare.ms(99):.1f}x the bare echo's ({bare.ms(99):.1f} ms)"
+    with contextlib.ExitStack() as stack:
+        url, postmaster = args.database, None
+        if url == "auto":
+            url, postmaster = stack.enter_context(pg.throwaway())
+        elif url is not None:
+            postmaster = pg.postmaster(url)
+        folder = Path(
+            stack.enter_context(tempfile.TemporaryDirectory(prefix="hacktable-web-", dir=args.dir))
         )
-    if 100 in counts and args.players == 6:
-        target = by[("hacktable", 100)]
-        met = target.ms(99) < TARGET_MS and not target.errors and not target.lost
-        verdict = "PASS" if met else "MISS"
-    else:
-        verdict = "not measured (run at 100 tables x 6 players)"
-    print(f"target: p99 under {TARGET_MS:g} ms at 100 tables x 6 players: {verdict}")
-    print(
-        f"memory per connected socket: {ours.memory_per_client:.0f} KiB (hacktable), "
-        f"{echo.memory_per_client:.0f} KiB (echo); load generator CPU "
-        f"{ours.client_cpu:.0%} of a core (hacktable phase)"
-    )
-    result(f"web.p99_ms_{largest}", ours.ms(99), f"ms p99 at {largest} tables (target < 50)")
-    result(f"web.p50_ms_{largest}", ours.ms(50), f"ms p50 at {largest} tables")
-    result(
-        f"web.p99_x_echo_{largest}",
-        ours.ms(99) / echo.ms(99),
-        "x a bare WebSocket echo's p99, same run (lower is better)",
-    )
-    result("web.kib_per_socket", ours.memory_per_client, "KiB of server RSS per socket")
-    result("web.client_cpu", ours.client_cpu, "of a core: the load generator's CPU")
+        phases = [p for count in counts for p in phases_at(count, args, folder, url, postmaster)]
+    print()
+    print("\n".join(report(phases)))
+    print()
+    headlines(phases, counts, args.players)
     return 0
 
 
