@@ -11,15 +11,17 @@ turns two such readings into each process's share of one core over the wall time
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
     "Reading",
     "Stat",
+    "cmdline",
     "cpu_shares",
     "descendants",
+    "labels",
     "parse_stat",
     "read",
     "rss_kib",
@@ -124,6 +126,32 @@ def cpu_shares(before: Reading, after: Reading, wall: float) -> dict[int, float]
 def total(shares: Mapping[int, float]) -> float:
     """The shares added up."""
     return sum(shares.values())
+
+
+def cmdline(pid: int) -> str:
+    """Process ``pid``'s command line, its arguments joined by spaces ("" once gone)."""
+    try:
+        return (PROC / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def labels(root: int, pids: Iterable[int]) -> dict[int, str]:
+    """Names for a server's processes: ``server`` when ``root`` is alone; else ``main``
+    (uvicorn's supervisor), ``tracker`` (multiprocessing's resource tracker) and ``w1``,
+    ``w2``... (the workers, in order of pid)."""
+    others = sorted(pid for pid in pids if pid != root)
+    if not others:
+        return {root: "server"}
+    named = {root: "main"}
+    workers = 0
+    for pid in others:
+        if "resource_tracker" in cmdline(pid):
+            named[pid] = "tracker"
+        else:
+            workers += 1
+            named[pid] = f"w{workers}"
+    return named
 
 
 def rss_kib(root: int) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from _web_measure import percentile
 
-__all__ = ["SATURATED", "Phase", "knee", "report"]
+__all__ = ["SATURATED", "Phase", "costs", "knee", "report"]
 
 SATURATED = 0.85
 """A process at this share of one core or more is taken as saturated (it is single
@@ -39,6 +39,8 @@ class Phase:
         open_sockets: sockets still open at the end of the phase.
         pg_connections: Postgres client connections at the end of the phase.
         note: what differs from the plan (e.g. the one-process stand-in).
+        messages: WebSocket messages the sockets received in the phase.
+        bytes_received: their text's length, added up.
     """
 
     kind: str
@@ -57,6 +59,8 @@ class Phase:
     open_sockets: int = 0
     pg_connections: int | None = None
     note: str = ""
+    messages: int = 0
+    bytes_received: int = 0
 
     @property
     def memory_per_client(self) -> float:
@@ -71,7 +75,11 @@ class Phase:
     @property
     def workers(self) -> dict[str, float]:
         """The processes that serve requests (uvicorn's workers, or the one server)."""
-        served = {name: share for name, share in self.server_cpu.items() if name != "main"}
+        served = {
+            name: share
+            for name, share in self.server_cpu.items()
+            if name not in ("main", "tracker")
+        }
         return served or dict(self.server_cpu)
 
     def ms(self, q: float) -> float:
@@ -105,6 +113,23 @@ def report(phases: Sequence[Phase]) -> list[str]:
             lines.append(f"  {p.kind} at {p.tables} tables: {p.note}")
         lines.extend(f"  {p.kind} at {p.tables} tables: {error}" for error in p.errors[:3])
     return lines
+
+
+def costs(phase: Phase) -> str:
+    """What one roll and one delivery cost: rolls a second per table, the bytes of a
+    message, server and Postgres CPU per roll and per delivery (the figures a paper
+    design for more tables scales; docs/design-issue13-load.md)."""
+    rolls = max(1, phase.rolls)
+    deliveries = max(1, len(phase.latencies))
+    server = phase.server_total * phase.wall
+    line = (
+        f"{phase.rolls / phase.wall / max(1, phase.tables):.3f} rolls/s a table, "
+        f"{phase.bytes_received / max(1, phase.messages):.0f} B a message; server CPU "
+        f"{server / rolls * 1e3:.2f} ms a roll, {server / deliveries * 1e6:.0f} µs a delivery"
+    )
+    if phase.postgres_cpu is not None:
+        line += f"; Postgres CPU {phase.postgres_cpu * phase.wall / rolls * 1e3:.2f} ms a roll"
+    return line
 
 
 def knee(phases: Sequence[Phase], cores: int) -> str:

@@ -107,6 +107,10 @@ def serving(
         _stop(process)
 
 
+def _names(root: int) -> list[str]:
+    return list(procs.labels(root, [s.pid for s in procs.descendants(root)]).values())
+
+
 @contextlib.contextmanager
 def serving_postgres(
     url: str, postmaster: int | None, tables: int, players: int, workers: int, folder: Path
@@ -141,7 +145,7 @@ def serving_postgres(
                         raise
                 time.sleep(0.1)
             if not note:
-                while len(procs.descendants(process.pid)) <= workers:
+                while sum(name.startswith("w") for name in _names(process.pid)) < workers:
                     if time.monotonic() > deadline:
                         raise RuntimeError(f"fewer than {workers} workers started")
                     time.sleep(0.1)

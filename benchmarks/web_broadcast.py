@@ -51,7 +51,7 @@ import _web_postgres as pg
 import _web_procs as procs
 from _bench import print_header, result, standard_parser
 from _web_measure import Tally, schedule
-from _web_report import Phase, knee, report
+from _web_report import Phase, costs, knee, report
 from _web_serving import Server, serving, serving_postgres
 
 TARGET_MS = 50.0
@@ -63,14 +63,9 @@ COOKIE = "hacktable_session"
 
 # -- the load generator ---------------------------------------------------------------
 def _labelled(server: Server, shares: dict[int, float]) -> dict[str, float]:
-    """The server's processes' shares by name: ``server`` alone, or ``main`` (uvicorn's
-    supervisor) and ``w1``, ``w2``... (its workers, in order of pid)."""
-    others = sorted(pid for pid in shares if pid != server.pid)
-    if not others:
-        return {"server": shares.get(server.pid, 0.0)}
-    named = {"main": shares.get(server.pid, 0.0)}
-    named.update({f"w{index}": shares[pid] for index, pid in enumerate(others, 1)})
-    return named
+    """The server's processes' shares by name (``_web_procs.labels``)."""
+    named = procs.labels(server.pid, shares)
+    return {named[pid]: share for pid, share in shares.items() if pid in named}
 
 
 async def drive(
@@ -122,10 +117,14 @@ async def drive(
         *(open_socket(t, last, c) for (t, last, _), c in zip(seats, cookies, strict=True))
     )
 
+    received = [0, 0]  # messages, bytes
+
     async def read(websocket: Any, table: str) -> None:
         try:
             async for message in websocket:
                 tally.arrived(table, message, clock())
+                received[0] += 1
+                received[1] += len(message)
         except Exception as error:  # counted, not raised
             tally.errors.append(f"socket of {table}: {error!r}")
 
@@ -212,6 +211,8 @@ async def drive(
         held,
         conns,
         server.note,
+        received[0],
+        received[1],
     )
 
 
@@ -277,6 +278,9 @@ def headlines(phases: list[Phase], counts: list[int], players: int) -> None:
                 f"p99 {pgp.ms(99):.1f} ms ({pgp.ms(99) / mine.ms(99):.2f}x SQLite's)"
             )
         print(line)
+    for p in phases:
+        if p.kind != "echo" and p.latencies:
+            print(f"{p.kind} at {p.tables} tables: {costs(p)}")
     if 100 in counts and players == 6:
         target = by[("sqlite", 100)]
         met = target.ms(99) < TARGET_MS and not target.errors and not target.lost

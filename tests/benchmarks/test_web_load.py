@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import _web_postgres as pg
 import _web_procs as procs
-from _web_report import Phase, knee, report
+from _web_report import Phase, costs, knee, report
 from tests.store.backends import postgres_server
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -56,6 +56,27 @@ def test_cpu_shares_count_a_process_that_went_once() -> None:
     assert procs.total(shares) == pytest.approx(0.35)  # 0.5 + 1 + 2 s over 10 s
 
 
+def test_a_servers_processes_are_named_workers_but_for_its_resource_tracker() -> None:
+    """uvicorn's ``--workers``: a supervisor, multiprocessing's resource tracker, and the
+    workers; each worker's CPU is reported on its own (issue 13 §3)."""
+    import subprocess
+
+    waiting = "import sys; sys.stdin.read()"
+    started = [
+        subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE)
+        for code in (f"{waiting} # resource_tracker", waiting, waiting)
+    ]
+    try:
+        pids = [child.pid for child in started]
+        named = procs.labels(os.getpid(), [os.getpid(), *pids])
+        assert [named[pid] for pid in (os.getpid(), *pids)] == ["main", "tracker", "w1", "w2"]
+        assert procs.labels(os.getpid(), [os.getpid()]) == {os.getpid(): "server"}
+        assert {s.pid for s in procs.descendants(os.getpid())} >= set(pids)
+    finally:
+        for child in started:
+            child.communicate(b"")
+
+
 def _phase(kind: str, tables: int, p99: float, **cpu: float) -> Phase:
     latencies = [0.010] * 98 + [p99, p99]
     workers = {k: v for k, v in cpu.items() if k not in ("gen", "pg")}
@@ -88,6 +109,19 @@ def test_the_report_shows_every_process_and_the_connections_held() -> None:
     assert lines[2].endswith("main 1% w1 40% w2 38%")
     assert lines[3] == "  postgres at 100 tables: stand-in"
     assert phase.workers == {"w1": 0.4, "w2": 0.38}
+
+
+def test_the_cost_of_a_roll_and_of_a_delivery() -> None:
+    """The figures the paper design for 10,000 tables scales (issue 13 §3): 100 rolls
+    in 10 s at 100 tables, 600 deliveries; the server at 80% of a core is 8 s of CPU,
+    80 ms a roll and 13.3 ms a delivery; Postgres at 30% 3 s, 30 ms a roll."""
+    phase = _phase("postgres", 100, 0.030, w1=0.4, w2=0.4, pg=0.3)
+    phase.latencies = phase.latencies * 6
+    phase.messages, phase.bytes_received = 600, 600 * 1500
+    assert costs(phase) == (
+        "0.100 rolls/s a table, 1500 B a message; server CPU 80.00 ms a roll, "
+        "13333 µs a delivery; Postgres CPU 30.00 ms a roll"
+    )
 
 
 @pytest.mark.parametrize(
