@@ -22,6 +22,8 @@ __all__ = [
     "cpu_shares",
     "descendants",
     "labels",
+    "machine",
+    "parse_machine",
     "parse_stat",
     "read",
     "rss_kib",
@@ -152,6 +154,22 @@ def labels(root: int, pids: Iterable[int]) -> dict[int, str]:
             workers += 1
             named[pid] = f"w{workers}"
     return named
+
+
+def parse_machine(text: str) -> tuple[float, float]:
+    """``/proc/stat``'s first line: the seconds all cores were busy (not idle, not
+    waiting on I/O) and the seconds they ran, in ticks' units made seconds."""
+    fields = [int(value) for value in text.split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    total = sum(fields[:8])  # (guest time is in user time already)
+    tick = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / tick, total / tick
+
+
+def machine() -> tuple[float, float]:
+    """The whole machine's busy and total CPU seconds so far (every process, ours and
+    others')."""
+    return parse_machine((PROC / "stat").read_text())
 
 
 def rss_kib(root: int) -> int:

@@ -41,6 +41,8 @@ class Phase:
         note: what differs from the plan (e.g. the one-process stand-in).
         messages: WebSocket messages the sockets received in the phase.
         bytes_received: their text's length, added up.
+        machine_cpu: the whole machine's busy CPU (every process, others' too), in
+            cores (``2.0``: two cores busy all the phase).
     """
 
     kind: str
@@ -61,6 +63,7 @@ class Phase:
     note: str = ""
     messages: int = 0
     bytes_received: int = 0
+    machine_cpu: float = 0.0
 
     @property
     def memory_per_client(self) -> float:
@@ -71,6 +74,12 @@ class Phase:
     def server_total(self) -> float:
         """All server processes' CPU, a share of one core."""
         return sum(self.server_cpu.values())
+
+    @property
+    def others_cpu(self) -> float:
+        """CPU of processes outside the benchmark (the machine's less ours), cores."""
+        ours = self.client_cpu + self.server_total + (self.postgres_cpu or 0.0)
+        return max(0.0, self.machine_cpu - ours)
 
     @property
     def workers(self) -> dict[str, float]:
@@ -95,7 +104,8 @@ def report(phases: Sequence[Phase]) -> list[str]:
     head = (
         f"{'tables':>6} {'sockets':>7} {'server':<8} {'deliveries':>10} {'p50 ms':>7} "
         f"{'p99 ms':>7} {'max ms':>7} {'lost':>5} {'errors':>6} {'open':>5} {'pg conn':>7} "
-        f"{'gen CPU':>7} {'server CPU':>10} {'pg CPU':>6} {'KiB/sock':>8}  workers' CPU"
+        f"{'gen CPU':>7} {'server CPU':>10} {'pg CPU':>6} {'others':>6} {'KiB/sock':>8}"
+        "  workers' CPU"
     )
     lines = [head, "-" * len(head)]
     for p in phases:
@@ -105,7 +115,7 @@ def report(phases: Sequence[Phase]) -> list[str]:
             f"{p.tables:>6} {p.sockets:>7} {p.kind:<8} {len(p.latencies):>10} "
             f"{p.ms(50):>7.1f} {p.ms(99):>7.1f} {p.ms(100):>7.1f} {p.lost:>5} "
             f"{len(p.errors):>6} {p.open_sockets:>5} {conns:>7} {p.client_cpu:>7.0%} "
-            f"{p.server_total:>10.0%} {_share(p.postgres_cpu):>6} "
+            f"{p.server_total:>10.0%} {_share(p.postgres_cpu):>6} {p.others_cpu:>6.0%} "
             f"{p.memory_per_client:>8.0f}  {each}"
         )
     for p in phases:
@@ -134,15 +144,16 @@ def costs(phase: Phase) -> str:
 
 def knee(phases: Sequence[Phase], cores: int) -> str:
     """Which resource saturates first as the tables grow (issue 13 §3), read from
-    ``phases`` (one server kind, in order of table count): the machine (every core
-    busy, or the load generator's one core), a worker's CPU, Postgres' CPU, or, when
-    the latency grows while CPU is to spare, the design (waiting, not working)."""
+    ``phases`` (one server kind, in order of table count): the machine (the load
+    generator's one core, or every core busy, other processes' work counted), a
+    worker's CPU, Postgres' CPU, or, when the latency grows while CPU is to spare,
+    the design (waiting, not working)."""
     if not phases:
         return "knee: nothing measured"
     ordered = sorted(phases, key=lambda p: p.tables)
     for p in ordered:
         at = f"at {p.tables} tables"
-        used = p.client_cpu + p.server_total + (p.postgres_cpu or 0.0)
+        used = max(p.machine_cpu, p.client_cpu + p.server_total + (p.postgres_cpu or 0.0))
         busiest = max(p.workers.items(), key=lambda item: item[1], default=("", 0.0))
         if p.client_cpu >= SATURATED:
             return f"knee {at}: the load generator's CPU ({p.client_cpu:.0%}): the machine's"
@@ -151,6 +162,7 @@ def knee(phases: Sequence[Phase], cores: int) -> str:
                 "the load generator": p.client_cpu,
                 "the workers": p.server_total,
                 "Postgres": p.postgres_cpu or 0.0,
+                "other processes": p.others_cpu,
             }
             most = max(parts, key=lambda name: parts[name])
             return (
@@ -162,7 +174,7 @@ def knee(phases: Sequence[Phase], cores: int) -> str:
         if p.postgres_cpu is not None and p.postgres_cpu >= SATURATED:
             return f"knee {at}: Postgres' CPU ({p.postgres_cpu:.0%} of a core)"
     first, last = ordered[0], ordered[-1]
-    used = last.client_cpu + last.server_total + (last.postgres_cpu or 0.0)
+    used = max(last.machine_cpu, last.client_cpu + last.server_total + (last.postgres_cpu or 0.0))
     if len(ordered) > 1 and last.ms(99) > 2 * first.ms(99):
         return (
             f"knee: p99 grows {last.ms(99) / first.ms(99):.1f}x from {first.tables} to "

@@ -1,36 +1,51 @@
 """Web broadcast: the time from a player's roll to its arrival at every browser of the
-table, N tables x 6 players on one server process, as a ratio to a bare WebSocket
-echo measured in the same run (issue 12 §7).
+table, N tables x 6 players, on one server process with SQLite campaigns (issue 12 §7)
+and on Postgres behind several worker processes (issue 13 §3).
 
-Method: for each number of tables (``--tables``, default 10 and 100), two phases, each
-with a fresh server process (``_web_server.py``, uvicorn on a loopback port, access log
-off): the baseline, a bare Starlette echo with the same URLs (a POST's line is sent to
-the table's sockets, numbered; no campaign, no authorisation), then hacktable: one
-:class:`~hacktable.web.hub.Hub` of N fresh redhack campaigns (SQLite files in a
-temporary folder, ``--dir`` chooses it: every commit is synced), each with 6 players,
-a character each and an invite per player. This process is the load generator (asyncio,
-httpx, websockets): every player joins with their invite (``GET join``, the cookie
-kept), opens one WebSocket, and POSTs ``test CHARACTER STR`` at Poisson times, one every
-10 s on average (``--mean``), for ``--seconds`` (300; the schedule is drawn from a
-seeded ``random.Random``, the same for both phases). A roll's latency, for each of the
-table's 6 sockets (the roller's too), is from just before its POST is sent to the
-arrival of the event with the ``seq`` the POST answered (a reply that arrives before
-the answer is matched afterwards). A roll that has not reached a socket 5 s after the
-end is lost.
+Method: for each number of tables (``--tables``; 10 and 100, or 100 and 300 with
+``--database``), phases with the same clients and schedule, each against a fresh
+server process:
 
-Reported per phase: rolls, deliveries, p50, p99 and max latency, lost deliveries,
-errors (any refused or failed request), the server's CPU (``/proc/PID/stat``) and this
-process's (``time.process_time``), each over the phase's wall time; the server's memory
-per connected client: its RSS once every player has joined (tables open) and again once
-all their sockets are connected, the difference over the number of sockets. Headlines:
-p99 at the largest table count, its ratio to the echo's p99 at the same count, and the
-target, p99 under 50 ms at 100 tables x 6 players (PASS or MISS). ``--profile`` runs
-the hacktable server under cProfile and prints its top functions. On 2 shared cores
-the load generator itself takes a good part of one: its CPU is printed beside the
-figures.
+- ``echo`` (without ``--database``, or with ``--echo``): a bare Starlette echo with
+  the same URLs (a POST's line is sent to the table's sockets, numbered; no campaign,
+  no authorisation), ``_web_server.py echo``;
+- ``sqlite``: one :class:`~hacktable.web.hub.Hub` of N fresh redhack campaigns (SQLite
+  files in a temporary folder, ``--dir`` chooses it: every commit is synced), each
+  with 6 players, a character and an invite per player, ``_web_server.py hacktable``;
+  the baseline of the Postgres phase's ratios;
+- ``postgres`` (``--database URL``, or ``--database``/``--database auto``: a throwaway
+  server for the run, fsync on, ``max_connections`` 1000): the same campaigns in a
+  fresh database of that server (``URL#t0001``...), served by ``hacktable serve
+  --database DB --workers N`` (``--workers``, default 2). Where ``serve`` has no
+  ``--database`` yet, by ``hacktable serve -c DB#t0001 -c ...``, one process, and the
+  report says so (``_web_postgres.py``).
 
-Usage: ``python benchmarks/web_broadcast.py [--quick] [--seconds S] [--tables 10,100]``;
-``--quick`` is a ~30 s smoke run (2 and 10 tables, 4 s each phase, a roll every 2 s).
+This process is the load generator (asyncio, httpx, websockets): every player joins
+with their invite (``GET join``, the cookie kept), opens one WebSocket, makes one
+unmeasured roll (each worker loads the rules of the tables it serves), and POSTs
+``test CHARACTER STR`` at Poisson times, one every 10 s on average (``--mean``), for
+``--seconds`` (300; the schedule is drawn from a seeded ``random.Random``, the same for
+every phase). A roll's latency, for each of the table's 6 sockets (the roller's too), is
+from just before its POST is sent to the arrival of the event with the ``seq`` the POST
+answered (a reply that arrives before the answer is matched afterwards). A roll that
+has not reached a socket 5 s after the end is lost.
+
+Reported per phase: deliveries, p50, p99 and max latency, lost deliveries, errors (any
+refused or failed request), the sockets still open at the end and Postgres' client
+connections then (``pg_stat_activity``), the CPU over the phase's wall time, each as a
+share of one core, from ``/proc`` (``_web_procs.py``): this process's, every server
+process's (uvicorn's supervisor, and each worker apart) and all Postgres processes'
+(the postmaster's tree, when it runs on this machine); the server's memory per
+connected socket; the bytes of a message and the CPU of a roll and of a delivery.
+Headlines: the Postgres phase's p50 and p99 as ratios to SQLite's at each count, the
+knee (what saturates first: the load generator's or every core, i.e. the machine; a
+worker's or Postgres' CPU; or latency growing with CPU to spare, i.e. the design),
+and issue 12's target, p99 under 50 ms at 100 tables x 6 players on SQLite.
+``--profile`` runs the SQLite server under cProfile and prints its top functions.
+
+Usage: ``python benchmarks/web_broadcast.py [--quick] [--seconds S] [--tables 100,300]
+[--database [URL|auto]] [--workers N] [--echo]``; ``--quick`` is a ~45 s smoke run
+(2 and 10 tables, 4 s each phase, a roll every 2 s).
 """
 
 from __future__ import annotations
@@ -171,6 +186,7 @@ async def drive(
 
     cpu, server_cpu = time.process_time(), procs.read(server.pid)
     pg_cpu = procs.read(server.postgres) if server.postgres else None
+    whole = procs.machine()
     start = clock()
     await asyncio.gather(
         *(
@@ -187,6 +203,7 @@ async def drive(
     pg_share = None
     if server.postgres and pg_cpu is not None:
         pg_share = procs.total(procs.cpu_shares(pg_cpu, procs.read(server.postgres), wall))
+    busy, ran = (now - then for now, then in zip(procs.machine(), whole, strict=True))
     held = sum(1 for ws in sockets if ws.state is State.OPEN)
     conns = pg.connections(server.database) if server.database else None
     for task in readers:
@@ -213,6 +230,7 @@ async def drive(
         server.note,
         received[0],
         received[1],
+        busy / max(ran, 1e-9) * (os.cpu_count() or 1),
     )
 
 

@@ -107,6 +107,7 @@ def test_the_report_shows_every_process_and_the_connections_held() -> None:
     assert row[8:12] == ["0", "600", "200", "25%"]  # errors, sockets open, pg conns, generator
     assert row[12:14] == ["79%", "30%"]  # the server's processes together, Postgres
     assert lines[2].endswith("main 1% w1 40% w2 38%")
+    assert row[14] == "0%"  # no other process busy (the machine's CPU is ours)
     assert lines[3] == "  postgres at 100 tables: stand-in"
     assert phase.workers == {"w1": 0.4, "w2": 0.38}
 
@@ -140,6 +141,25 @@ def test_the_knee_names_what_saturates_first(cpu: dict[str, float], said: str) -
     high = _phase("postgres", 300, 0.025, **cpu)
     assert said in knee([high, low], cores=2)
     assert "at 300 tables" in knee([low, high], cores=2)
+
+
+def test_a_machine_busy_with_other_work_is_the_machines_knee() -> None:
+    """Latency that grows because other processes took the cores is not the
+    design's: /proc/stat's busy time counts them."""
+    low = _phase("postgres", 100, 0.020, gen=0.1, w1=0.1, w2=0.1, pg=0.05)
+    high = _phase("postgres", 300, 0.200, gen=0.2, w1=0.2, w2=0.2, pg=0.1)
+    high.machine_cpu = 1.9
+    assert high.others_cpu == pytest.approx(1.2)
+    said = knee([low, high], cores=2)
+    assert said.startswith("knee at 300 tables: every core busy (190% of 2 cores")
+    assert "most in other processes" in said
+
+
+def test_the_machines_busy_time_from_proc_stat() -> None:
+    busy, total = procs.parse_machine(f"cpu  {4 * TICK} 0 {TICK} {5 * TICK} {TICK} 0 0 0 0 0\n")
+    assert (busy, total) == (pytest.approx(5.0), pytest.approx(11.0))
+    now = procs.machine()
+    assert 0 < now[0] <= now[1]
 
 
 def test_latency_growing_with_idle_cpu_is_the_designs_knee() -> None:
