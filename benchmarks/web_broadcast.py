@@ -108,8 +108,12 @@ async def drive(
     clients = [httpx.AsyncClient(base_url=base, timeout=60, limits=keep) for _ in seats]
 
     async def join(client: httpx.AsyncClient, table: str, token: str) -> str:
-        async with limit:
-            answer = await client.get(f"/t/{table}/join", params={"token": token})
+        for _ in range(5):  # a 409 (another process appended first) is counted, retried
+            async with limit:
+                answer = await client.get(f"/t/{table}/join", params={"token": token})
+            if answer.status_code != 409:
+                break
+            tally.errors.append(f"join at {table}: 409 {answer.text[:160]}")
         cookie = answer.cookies.get(COOKIE)
         if answer.status_code != 303 or cookie is None:
             raise RuntimeError(f"joining {table} failed: {answer.status_code} {answer.text}")
