@@ -140,6 +140,23 @@ def test_a_write_stale_twice_is_refused_naming_who_got_in_first(
     assert second.session.state == first.session.state  # nothing of the refused command
 
 
+def test_the_web_tables_layer_retries_until_it_lands(
+    first: CommandLayer, second: CommandLayer
+) -> None:
+    """docs/rulings.md H707: beaten four times running (several server processes on one
+    campaign), a web table's command lands at the fifth try; the console's is refused."""
+    store = first.session.store
+    lines = ("roll 1d6", "roll 1d8", "roll 1d10", "roll 1d12")
+    web = CommandLayer(Session(store, source="web"), remote_players=True, retries=5)
+    web.session.store = Racing(store, first, *lines)  # type: ignore[assignment]
+    before = store.last_seq()
+    web.run("hp Aldric -3")
+    assert [e.command for e in store.events(after=before)] == [*lines, "hp Aldric -3"]
+    second.session.store = Racing(store, first, *lines)  # type: ignore[assignment]
+    with pytest.raises(LostRaceError):
+        second.run("hp Aldric -1")
+
+
 def test_a_secret_that_got_in_first_stays_secret(first: CommandLayer, second: CommandLayer) -> None:
     seat(first, "Sly", "Tom")
     tom = Principal(Role.PLAYER, "Tom")

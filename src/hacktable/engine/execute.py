@@ -61,9 +61,14 @@ class CommandLayer:
         session: the play session (store, state, ruleset, random source).
     """
 
-    def __init__(self, session: Session, remote_players: bool = False) -> None:
+    def __init__(self, session: Session, remote_players: bool = False, retries: int = 1) -> None:
         self.session = session
         self.remote_players = remote_players
+        self.retries = retries
+        """How many times a command that lost the race to another writer is resolved
+        again at the new end of the log before it is refused (the console: once; the
+        web table, where several server processes append to one campaign: more,
+        docs/rulings.md H707)."""
         """Whether the players act from their own devices (the web table sets it): a
         monster's attack becomes a prompt for its defender's player where the setting
         ``defence-prompts`` is ``web`` (docs/rulings.md H623)."""
@@ -135,7 +140,8 @@ class CommandLayer:
             CommandError: a :class:`Words` intent whose words do not make the command's
                 typed intent.
             NotAllowedError: the principal may not ask this.
-            LostRaceError: another writer got in first, and again when retried (a
+            LostRaceError: another writer got in first, and again each time it was
+                retried (:attr:`retries`; a
                 :class:`~hacktable.store.StaleWriteError`); nothing was stored.
             HacktableError: the intent cannot be done (unknown names, a rule refuses
                 it, the store failed); nothing was stored.
@@ -170,8 +176,8 @@ class CommandLayer:
         (docs/rulings.md H621), authorised as ``player``, its player."""
         command = self._command_for(intent)
         session = self.session
-        for retry in (False, True):
-            if retry:  # another writer got in between: once more, at the new end
+        for attempt in range(self.retries + 1):
+            if attempt:  # another writer got in between: once more, at the new end
                 session.refresh()
                 if ask is not None and warn is not None:  # its questions come again
                     warn("another writer got in first: the command is resolved again")
@@ -183,7 +189,7 @@ class CommandLayer:
                 )
                 break
             except StaleWriteError as error:
-                if retry:
+                if attempt == self.retries:
                     raise self._lost(error, principal) from None
         outcome = reply.freeze(command.name, command.owner, intent, dealt, events)
         if events:

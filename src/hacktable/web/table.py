@@ -52,17 +52,25 @@ REVOKED = "the GM ended your session at this table: ask them for a new invite li
 """What a revoked player's socket is sent before it closes (docs/rulings.md H642)."""
 
 
-def _twice(write: Callable[[], T]) -> T:
-    """``write`` (which reads the log first), once more if another writer (a console on
-    the campaign) stored an event between its read and its write.
+RETRIES = 5
+"""How many times the table writes once more what another writer (a console, another
+server process) beat to the log's end, before it refuses with 409 (docs/rulings.md
+H707)."""
+
+
+def _retrying(write: Callable[[], T]) -> T:
+    """``write`` (which reads the log first), again (up to :data:`RETRIES` times) while
+    another writer stored an event between its read and its write.
 
     Raises:
-        StaleWriteError: another writer was first both times.
+        StaleWriteError: another writer was first every time.
     """
-    try:
-        return write()
-    except StaleWriteError:
-        return write()
+    for _ in range(RETRIES):
+        try:
+            return write()
+        except StaleWriteError:
+            pass
+    return write()
 
 
 @dataclass(eq=False)
@@ -123,7 +131,9 @@ class Table:
         """The command layer, opening the campaign on first use (on the worker)."""
         if self._layer is None:
             self._store = self._open_store()
-            self._layer = CommandLayer(Session(self._store, source="web"), remote_players=True)
+            self._layer = CommandLayer(
+                Session(self._store, source="web"), remote_players=True, retries=RETRIES
+            )
             self._layer.subscribe(lambda _outcome: self._collect_or_later())
             self._published = self._store.last_seq()
             self._revealed_at_open = set(self._store.reveals())
@@ -324,7 +334,7 @@ class Table:
         """End the session ``cookie`` (in the log: every process forgets it)."""
 
         def end(layer: CommandLayer) -> None:
-            _twice(lambda: sign_out(layer.session, cookie))
+            _retrying(lambda: sign_out(layer.session, cookie))
             self._scan()
 
         await self.call(end)
@@ -348,7 +358,7 @@ class Table:
 
         Raises:
             InviteError: an unknown, used or revoked token; nothing is stored.
-            StaleWriteError: another writer stored an event first, twice running.
+            StaleWriteError: another writer stored an event first, every time it tried (RETRIES).
         """
         cookie = new_token()
         until = self.now()
@@ -358,11 +368,11 @@ class Table:
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
             # (bytes: compare_digest refuses a str that is not ASCII; issue 12 §4)
             if secrets.compare_digest(token.encode(), self.gm_token.encode()):
-                _twice(lambda: sign_in(layer.session, GM, cookie, until))
+                _retrying(lambda: sign_in(layer.session, GM, cookie, until))
                 principal = GM
             else:
                 record = lambda who: grant_record(who, cookie, until)  # noqa: E731
-                principal = _twice(lambda: redeem_invite(layer.session, token, record))
+                principal = _retrying(lambda: redeem_invite(layer.session, token, record))
             self._scan()
             return principal
 
