@@ -8,6 +8,7 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
 from .hub import Hub
+from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
@@ -35,4 +36,5 @@ def create_app(served: Hub | Table) -> FastAPI:
         app.include_router(module.router)
     app.include_router(health.router)  # (issue 13 §1: GET /health)
     app.add_middleware(FreshSessions)
+    app.add_middleware(RequestLog)  # (outermost: issue 13 §1, docs/rulings.md H741)
     return app
