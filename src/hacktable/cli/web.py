@@ -57,18 +57,33 @@ def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
 
 
 def _run(app: Any, host: str, port: int, proxy_headers: bool) -> None:
-    """Serve ``app`` until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM).
-    Proxy headers are trusted only when asked for (docs/rulings.md H645)."""
+    """Serve ``app`` until SIGTERM or Ctrl-C, then stop gracefully (docs/rulings.md
+    H742: sockets told to reconnect, requests in flight finished). Proxy headers are
+    trusted only when asked for (docs/rulings.md H645); logs go through
+    :mod:`hacktable.web.logs` (H741)."""
     import uvicorn
 
-    uvicorn.run(
+    from ..web.logs import FIELDS, LOGGER, configure
+    from ..web.ops_settings import OpsSettings
+    from ..web.shutdown import GracefulServer, quiet_signals
+
+    settings = getattr(app.state, "ops", None) or OpsSettings()
+    configure(settings.log_format, settings.log_level)
+    tables = len(app.state.hub.tables)
+    LOGGER.info("start", extra={FIELDS: {"host": host, "port": port, "tables": tables}})
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
-        log_level="warning",
+        log_config=None,
+        access_log=False,
+        log_level=settings.log_level,
         proxy_headers=proxy_headers,
         forwarded_allow_ips="*" if proxy_headers else None,
+        timeout_graceful_shutdown=int(settings.shutdown_seconds),
     )
+    quiet_signals()
+    GracefulServer(config, app.state.hub).run()
 
 
 def serve(
@@ -91,11 +106,21 @@ def serve(
             help="Behind an HTTPS proxy: trust its X-Forwarded-Proto and -For headers.",
         ),
     ] = False,
+    log_format: Annotated[
+        str | None,
+        typer.Option(help="json (one object a line) or text; HACKTABLE_LOG_FORMAT."),
+    ] = None,
+    log_level: Annotated[
+        str | None, typer.Option(help="debug, info, warning or error; HACKTABLE_LOG_LEVEL.")
+    ] = None,
 ) -> None:
     """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
     from ..store import CampaignStore
+    from ..web.logs import LOGGER
+    from ..web.ops_settings import OpsSettings
 
     try:
+        ops = OpsSettings.from_env(log_format=log_format, log_level=log_level)
         served = _campaigns(campaign, campaigns)
         for each in served:
             with CampaignStore.open(each, ruleset=ruleset):  # (a new one is created)
@@ -127,11 +152,14 @@ def serve(
         flush=True,
     )
     try:
-        _run(create_app(hub), host, port, proxy_headers)
+        app = create_app(hub)
+        app.state.ops, app.state.proxy_headers = ops, proxy_headers  # (H741, H743)
+        _run(app, host, port, proxy_headers)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:
         hub.close()
+        LOGGER.info("stop", extra={"fields": {"tables": len(hub.tables)}})
         print("Stopped: every table closed.", flush=True)
 
 

@@ -69,16 +69,33 @@ def configure(log_format: str, level: str, stream: TextIO | None = None) -> logg
     """Send ``hacktable`` and ``uvicorn`` logs to ``stream`` (stderr) in ``log_format``
     (``"json"`` or ``"text"``) from ``level`` up; uvicorn's access log is silenced
     (:class:`RequestLog` logs requests instead). Returns the handler."""
-    handler = logging.StreamHandler(stream or sys.stderr)
+    handler = logging.StreamHandler(stream or _Stderr())
     handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
-    for name in ("hacktable", "uvicorn", "uvicorn.error"):
+    for name in ("hacktable", "uvicorn"):
         logger = logging.getLogger(name)
-        logger.handlers = [handler] if name != "uvicorn.error" else []
+        logger.handlers = [each for each in logger.handlers if not getattr(each, _OURS, False)]
+        logger.addHandler(handler)
         logger.setLevel(level.upper())
-        logger.propagate = name == "uvicorn.error"
+    uvicorn_error = logging.getLogger("uvicorn.error")
+    uvicorn_error.handlers, uvicorn_error.propagate = [], True
+    setattr(handler, _OURS, True)
+    logging.getLogger("uvicorn").propagate = False
     access = logging.getLogger("uvicorn.access")
     access.handlers, access.propagate, access.disabled = [], False, True
     return handler
+
+
+_OURS: Final = "_hacktable_handler"
+
+
+class _Stderr:
+    """Whatever ``sys.stderr`` is when a line is written (a test may swap it)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
 
 
 def first_word(line: str) -> str:

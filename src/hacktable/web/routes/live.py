@@ -69,6 +69,9 @@ async def stream(websocket: WebSocket, table: str) -> None:
                 text.cancel()
                 return
             message = text.result()
+            if message is None and subscriber.code == 1012:  # (stopping: H742)
+                await websocket.close(code=1012, reason=subscriber.ended[:120])
+                return
             if message is None and subscriber.ended:
                 await websocket.send_json({"error": subscriber.ended})
                 await websocket.close(code=1008, reason=subscriber.ended[:120])
