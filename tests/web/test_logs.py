@@ -59,9 +59,7 @@ def test_a_whole_session_logs_no_token_cookie_or_secret(
         assert gm.get(f"/t/table/join?token={table.gm_token}").status_code == 200
         assert ann.get(f"/t/table/join?token={token}").status_code == 200
         cookies = [gm.cookies[COOKIE], ann.cookies[COOKIE]]
-        secret = gm.post(
-            "/t/table/api/command", json={"line": "roll 3d6 secret"}, headers=HEADERS
-        )
+        secret = gm.post("/t/table/api/command", json={"line": "roll 3d6 secret"}, headers=HEADERS)
         assert secret.status_code == 200, secret.text
         line = f"whisper gm {WHISPER}"
         whisper = ann.post("/t/table/api/command", json={"line": line}, headers=HEADERS)

@@ -151,14 +151,19 @@ def serve(
         "Invite players from the GM's page, or: hacktable invite --character NAME",
         flush=True,
     )
+    from ..web.shared import attach_shared
+
+    app = create_app(hub)
+    app.state.ops, app.state.proxy_headers = ops, proxy_headers  # (H741, H745)
+    attach_shared(app, served, ops.presence_seconds)  # (Postgres: H743, H744)
     try:
-        app = create_app(hub)
-        app.state.ops, app.state.proxy_headers = ops, proxy_headers  # (H741, H743)
         _run(app, host, port, proxy_headers)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:
         hub.close()
+        for shared in app.state.shared.values():
+            shared.close()
         LOGGER.info("stop", extra={"fields": {"tables": len(hub.tables)}})
         print("Stopped: every table closed.", flush=True)
 

@@ -36,6 +36,7 @@ from ...rulesets.context import Context
 from ...rulesets.grammar import Intent
 from ...store.errors import StaleWriteError
 from ..logs import log_command
+from ..shared import admit
 from .access import CSRF_HEADER, Visitor, visitor
 from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
@@ -69,7 +70,7 @@ async def checked_line(request: Request, who: Visitor) -> str | Response:
     """The request's line, or its refusal: no CSRF header, over the rate, malformed."""
     if request.headers.get(CSRF_HEADER) != "1":
         return refused(f"a command needs the {CSRF_HEADER} header (CSRF)", 403)
-    if not who.table.allow(who.cookie):
+    if not await admit(request.app, who.table, who.cookie):  # (H616, H744)
         return refused(f"at most {who.table.rate} commands a second: wait a moment", 429)
     return await line_of(request)
 

@@ -11,6 +11,7 @@ import contextlib
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 
+from ..shared import campaign_key, shared_for
 from .access import NOT_SIGNED_IN, signed_in
 
 __all__ = ["router"]
@@ -60,6 +61,10 @@ async def stream(websocket: WebSocket, table: str) -> None:
         await websocket.send_json({"error": NOT_SIGNED_IN})
         await websocket.close(code=1008, reason=NOT_SIGNED_IN[:120])
         return
+    shared = shared_for(websocket.app, who.table.campaign)
+    key = campaign_key(who.table.campaign) if shared is not None else ""
+    if shared is not None:
+        await shared.joined(key, who.principal)  # (who is connected, everywhere: H743)
     closed = asyncio.create_task(_until_closed(websocket))
     try:
         while True:
@@ -85,3 +90,5 @@ async def stream(websocket: WebSocket, table: str) -> None:
     finally:
         closed.cancel()
         who.table.unsubscribe(subscriber)
+        if shared is not None:
+            await shared.left(key, who.principal)
