@@ -103,7 +103,7 @@ def serve(
         bool,
         typer.Option(
             "--proxy-headers",
-            help="Behind an HTTPS proxy: trust its X-Forwarded-Proto and -For headers.",
+            help="Behind an HTTPS proxy: trust its X-Forwarded-Proto, -For and -Host headers.",
         ),
     ] = False,
     log_format: Annotated[

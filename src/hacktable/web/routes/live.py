@@ -32,6 +32,16 @@ async def _until_closed(websocket: WebSocket) -> None:
             pass
 
 
+def _host(websocket: WebSocket) -> str:
+    """The host the browser asked for: ``Host``, or behind a proxy that rewrites it,
+    the first ``X-Forwarded-Host``, trusted only under ``--proxy-headers``
+    (docs/rulings.md H745)."""
+    forwarded = websocket.headers.get("x-forwarded-host", "")
+    if forwarded and getattr(websocket.app.state, "proxy_headers", False):
+        return forwarded.split(",", 1)[0].strip()
+    return websocket.headers.get("host", "")
+
+
 @router.websocket("/t/{table}/ws")
 async def stream(websocket: WebSocket, table: str) -> None:
     try:
@@ -40,7 +50,7 @@ async def stream(websocket: WebSocket, table: str) -> None:
         await _refuse(websocket, str(error.detail))
         return
     origin = websocket.headers.get("origin")
-    host = websocket.headers.get("host", "")
+    host = _host(websocket)
     if origin is not None and origin.split("://", 1)[-1] != host:
         await _refuse(websocket, "this table's page must open its socket (cross-origin)")
         return
