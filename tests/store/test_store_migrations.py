@@ -299,8 +299,6 @@ def test_a_readonly_open_of_an_old_file_asks_for_an_upgrade(tmp_path: Path) -> N
     before = sha256(copy)
     from hacktable.errors import CampaignError
 
-    from hacktable.errors import CampaignError
-
     with pytest.raises(CampaignError, match=r"older hacktable \(schema 0001\)"):
         CampaignStore.open(copy, readonly=True)
     assert sha256(copy) == before
