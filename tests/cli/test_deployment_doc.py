@@ -56,7 +56,8 @@ def test_every_row_is_the_codes_or_says_where_it_is_described() -> None:
 def test_the_units_flags_are_serve_options() -> None:
     (line,) = [each for each in UNIT.read_text().splitlines() if each.startswith("ExecStart=")]
     command = line.removeprefix("ExecStart=").split()
-    assert command[0].endswith("/hacktable") and command[1] == "serve"
+    assert command[0].endswith("/hacktable")
+    assert command[1] == "serve"
     flags = [word for word in command[2:] if word.startswith("--")]
     assert flags, line
     code, out, err = in_process(run, ["serve", "--help"])
