@@ -54,11 +54,23 @@ def _lookalike_database(path: Path) -> Path:
 
 
 def _scribbled(path: Path) -> Path:
-    """A campaign with a page in the middle overwritten with junk."""
+    """A campaign with a page in the middle of its events overwritten with junk (one
+    the reads of events meet: the file's middle page may be an index's)."""
     _campaign(path, events=200)
+    probe = sqlite3.connect(path)
+    try:
+        leaves = [
+            number
+            for (number,) in probe.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'events' AND pagetype = 'leaf'"
+                " ORDER BY pageno"
+            )
+        ]
+    finally:
+        probe.close()
     data = bytearray(path.read_bytes())
     page = int.from_bytes(data[16:18], "big")
-    middle = (len(data) // page // 2) * page
+    middle = (leaves[len(leaves) // 2] - 1) * page
     data[middle : middle + page] = bytes((i * 37 + 11) % 256 for i in range(page))
     path.write_bytes(bytes(data))
     return path

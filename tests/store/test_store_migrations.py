@@ -81,6 +81,8 @@ def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
             "campaigns",
             "events",
             "snapshots",
+            "web_presence",
+            "web_rate",
         }
     engine.dispose()
     plain = _engine(declared)
@@ -123,13 +125,18 @@ def test_env_supports_a_url_and_offline_sql(tmp_path: Path) -> None:
         "ix_events_campaign_action",
         "ix_events_campaign_session",
         "ix_events_campaign_undoes",
+        "ix_web_presence_campaign",
         "sqlite_autoindex_campaigns_1",
         "sqlite_autoindex_campaigns_2",
         "sqlite_autoindex_events_1",
         "sqlite_autoindex_snapshots_1",
+        "sqlite_autoindex_web_presence_1",
+        "sqlite_autoindex_web_rate_1",
         "campaigns",
         "events",
         "snapshots",
+        "web_presence",
+        "web_rate",
     ]
     output = io.StringIO()
     offline = alembic_config()
@@ -248,7 +255,9 @@ def test_an_old_file_is_migrated_with_a_verifying_chain(tmp_path: Path, fixture:
     new = sqlite3.connect(copy)
     try:
         assert new.execute(OLD_ROWS + " LIMIT ?", (len(rows),)).fetchall() == rows  # kept as is
-        assert new.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+        assert new.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (HEAD_REVISION,)
+        ]
         assert new.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {name for (name,) in new.execute("SELECT name FROM sqlite_master")}
         assert "campaign" not in tables
@@ -304,8 +313,15 @@ def test_todays_code_reads_the_0002_fixture_exactly(tmp_path: Path) -> None:
     original = sha256(fixture.FIXTURE)
     copy = tmp_path / "old.db"
     shutil.copyfile(fixture.FIXTURE, copy)
+    # (0003 added the web tables: an older file is upgraded by a writable open first)
+    from hacktable.errors import CampaignError
+
+    with pytest.raises(CampaignError, match=r"older hacktable \(schema 0002\)"):
+        CampaignStore.open(copy, readonly=True)
+    with CampaignStore.open(copy, create=False) as store:
+        events = store.events()
     with CampaignStore.open(copy, readonly=True) as viewer:
-        events = viewer.events()
+        assert viewer.events() == events
     with CampaignStore.open(copy, create=False) as store:
         assert store.events() == events
         assert as_given(events) == list(fixture.FIXTURE_EVENTS)

@@ -55,41 +55,54 @@ def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
     return found or ["campaign.db"]
 
 
-def _run(app: Any, host: str, port: int, proxy_headers: bool, fd: int | None = None) -> None:
-    """Serve ``app`` until Ctrl-C (uvicorn shuts down cleanly on SIGINT and SIGTERM).
-    Proxy headers are trusted only when asked for (docs/rulings.md H645)."""
+def _run(app: Any, config: Any, ops: Any) -> None:
+    """Serve ``app`` in this process until SIGTERM or Ctrl-C, then stop gracefully
+    (docs/rulings.md H742: sockets told to reconnect, requests in flight finished).
+    Proxy headers are trusted only when asked for (docs/rulings.md H645); logs go
+    through :mod:`hacktable.web.logs` (H741)."""
     import uvicorn
 
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        fd=fd,
-        log_level="warning",
-        proxy_headers=proxy_headers,
-        forwarded_allow_ips="*" if proxy_headers else None,
-    )
+    from ..web.logs import FIELDS, LOGGER, configure
+    from ..web.shutdown import GracefulServer, quiet_signals
+
+    configure(ops.log_format, ops.log_level)
+    where = {"host": config.host, "port": config.port, "tables": len(app.state.hub.tables)}
+    LOGGER.info("start", extra={FIELDS: where})
+    served = uvicorn.Config(app, **_uvicorn_options(config, ops))
+    quiet_signals()
+    GracefulServer(served, app.state.hub).run()
 
 
-def _run_workers(config: Any) -> None:
+def _uvicorn_options(config: Any, ops: Any) -> dict[str, Any]:
+    """uvicorn's options for ``config`` (a :class:`~hacktable.web.config.ServerConfig`)
+    and ``ops``: its own logging off (H741), proxy headers only when asked for (H645),
+    in-flight requests given ``ops.shutdown_seconds`` to finish (H742)."""
+    return {
+        "host": config.host,
+        "port": config.port,
+        "fd": config.fd,
+        "log_config": None,
+        "access_log": False,
+        "log_level": ops.log_level,
+        "proxy_headers": config.proxy_headers,
+        "forwarded_allow_ips": "*" if config.proxy_headers else None,
+        "timeout_graceful_shutdown": int(ops.shutdown_seconds),
+    }
+
+
+def _run_workers(config: Any, ops: Any) -> None:
     """Serve ``config`` with uvicorn's worker processes, each building the app from the
-    environment (:mod:`hacktable.web.factory`; docs/rulings.md H704)."""
+    environment (:mod:`hacktable.web.factory`; docs/rulings.md H704). uvicorn stops
+    each worker gracefully on SIGTERM (its sockets closed with 1012, requests in flight
+    finished: H742)."""
     import os
 
     import uvicorn
 
     os.environ.update(config.to_env())
-    uvicorn.run(
-        "hacktable.web.factory:app",
-        factory=True,
-        host=config.host,
-        port=config.port,
-        fd=config.fd,
-        workers=config.workers,
-        log_level="warning",
-        proxy_headers=config.proxy_headers,
-        forwarded_allow_ips="*" if config.proxy_headers else None,
-    )
+    os.environ.update(ops.to_env())
+    options = _uvicorn_options(config, ops)
+    uvicorn.run("hacktable.web.factory:app", factory=True, workers=config.workers, **options)
 
 
 def serve(
@@ -129,17 +142,27 @@ def serve(
         bool,
         typer.Option(
             "--proxy-headers",
-            help="Behind an HTTPS proxy: trust its X-Forwarded-Proto and -For headers.",
+            help="Behind an HTTPS proxy: trust its X-Forwarded-Proto, -For and -Host headers.",
         ),
     ] = False,
+    log_format: Annotated[
+        str | None,
+        typer.Option(help="json (one object a line) or text; HACKTABLE_LOG_FORMAT."),
+    ] = None,
+    log_level: Annotated[
+        str | None, typer.Option(help="debug, info, warning or error; HACKTABLE_LOG_LEVEL.")
+    ] = None,
 ) -> None:
     """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
     from dataclasses import replace
 
     from ..store import CampaignStore
     from ..web.config import ServerConfig
+    from ..web.logs import FIELDS, LOGGER
+    from ..web.ops_settings import OpsSettings
 
     try:
+        ops = OpsSettings.from_env(log_format=log_format, log_level=log_level)
         config = ServerConfig.from_env()
         if database is not None:
             config = replace(config, database=database)
@@ -166,7 +189,7 @@ def serve(
     except HacktableError as error:
         _fail(error)
         return
-    from ..web.app import create_app
+    from ..web.factory import app_of
 
     shown = config.host
     if lan:
@@ -196,17 +219,14 @@ def serve(
     try:
         if config.workers > 1:
             hub.close()  # (each worker builds its own)
-            _run_workers(config)
+            _run_workers(config, ops)
         else:
-            hub.listen()
-            if config.fd is None:
-                _run(create_app(hub), config.host, config.port, config.proxy_headers)
-            else:
-                _run(create_app(hub), config.host, config.port, config.proxy_headers, config.fd)
+            _run(app_of(config, hub, ops), config, ops)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:
         hub.close()
+        LOGGER.info("stop", extra={FIELDS: {"tables": len(hub.tables)}})
         print("Stopped: every table closed.", flush=True)
 
 

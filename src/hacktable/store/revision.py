@@ -10,7 +10,7 @@ from typing import Final
 
 __all__ = ["APPLICATION_ID", "HEAD_REVISION"]
 
-HEAD_REVISION: Final = "0002"
+HEAD_REVISION: Final = "0003"
 """The Alembic revision :mod:`.schema` describes (the newest the code knows)."""
 
 APPLICATION_ID: Final = 0x484B5454

@@ -17,6 +17,9 @@ Tables:
   before (:mod:`.chain`).
 - ``snapshots``: the campaign state as of an event, as JSON text, with its checksum
   and the hash of that event, so opening reads the latest one plus the events after.
+- ``web_presence`` and ``web_rate``: who is connected to each campaign through which
+  web server process, and how many commands each browser session sent in each second
+  (shared by every process of a hosted table: docs/rulings.md H743, H744).
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from sqlalchemy import (
     ForeignKey,
     ForeignKeyConstraint,
     Index,
+    Integer,
     MetaData,
+    PrimaryKeyConstraint,
     Table,
     Text,
 )
@@ -43,6 +48,8 @@ __all__ = [
     "events_table",
     "metadata",
     "snapshots_table",
+    "web_presence_table",
+    "web_rate_table",
 ]
 
 NAMING_CONVENTION: Final = {
@@ -105,4 +112,27 @@ snapshots_table = Table(
     Column("event_hash", Text, nullable=False),  # the hash of event seq when taken
     Column("made_at", Text, nullable=False),  # ISO 8601 UTC
     Column("made_by", Text, nullable=False),  # hacktable version
+)
+
+web_presence_table = Table(
+    "web_presence",
+    metadata,
+    Column("process", Text, nullable=False),  # the server process's random id
+    Column("campaign", Text, nullable=False),  # campaigns.name
+    Column("role", Text, nullable=False),  # gm, player, observer
+    Column("name", Text, nullable=False),  # the principal's name
+    Column("sockets", Integer, nullable=False),
+    Column("beat_ms", BigInteger, nullable=False),  # the database's clock, ms
+    PrimaryKeyConstraint("process", "campaign", "role", "name", name="pk_web_presence"),
+    Index("ix_web_presence_campaign", "campaign", "beat_ms"),
+)
+
+web_rate_table = Table(
+    "web_rate",
+    metadata,
+    Column("campaign", Text, nullable=False),  # campaigns.name
+    Column("session", Text, nullable=False),  # sha256 of the session cookie
+    Column("second", BigInteger, nullable=False),  # the database's clock, whole seconds
+    Column("sent", Integer, nullable=False),
+    PrimaryKeyConstraint("campaign", "session", "second", name="pk_web_rate"),
 )

@@ -1,4 +1,4 @@
--- The schema of a new SQLite campaign file at revision 0002, as the Alembic
+-- The schema of a new SQLite campaign file at revision 0003, as the Alembic
 -- migrations build it (tests/store/test_sqlite_schema.py checks the two match).
 -- New files are built from this script, so creating a campaign imports neither
 -- SQLAlchemy nor Alembic; older files are migrated by Alembic.
@@ -58,4 +58,24 @@ CREATE TABLE snapshots (
 	CONSTRAINT fk_snapshots_campaign_campaigns FOREIGN KEY(campaign) REFERENCES campaigns (id)
 );
 
-INSERT INTO alembic_version (version_num) VALUES ('0002');
+CREATE TABLE web_presence (
+	process TEXT NOT NULL, 
+	campaign TEXT NOT NULL, 
+	role TEXT NOT NULL, 
+	name TEXT NOT NULL, 
+	sockets INTEGER NOT NULL, 
+	beat_ms BIGINT NOT NULL, 
+	CONSTRAINT pk_web_presence PRIMARY KEY (process, campaign, role, name)
+);
+
+CREATE INDEX ix_web_presence_campaign ON web_presence (campaign, beat_ms);
+
+CREATE TABLE web_rate (
+	campaign TEXT NOT NULL, 
+	session TEXT NOT NULL, 
+	second BIGINT NOT NULL, 
+	sent INTEGER NOT NULL, 
+	CONSTRAINT pk_web_rate PRIMARY KEY (campaign, session, second)
+);
+
+INSERT INTO alembic_version (version_num) VALUES ('0003');

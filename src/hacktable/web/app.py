@@ -8,7 +8,8 @@ from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
 from .hub import Hub
-from .routes import commands, join, live, pages, players, view
+from .logs import RequestLog
+from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
 from .routes.errors import refused
@@ -33,5 +34,7 @@ def create_app(served: Hub | Table) -> FastAPI:
 
     for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)
+    app.include_router(health.router)  # (issue 13 §1: GET /health)
     app.add_middleware(FreshSessions)
+    app.add_middleware(RequestLog)  # (outermost: issue 13 §1, docs/rulings.md H741)
     return app

@@ -49,6 +49,9 @@ class Subscriber:
     ended: str = ""
     """Why the server ended this subscriber (its player was revoked: docs/rulings.md
     H642); the sender sends it as an error frame and closes."""
+    code: int = 1008
+    """The close code the sender ends with: 1008 (policy: revoked), or 1012 (service
+    restart: the server is stopping, the page reconnects; docs/rulings.md H742)."""
 
     def put(self, text: str | None) -> None:
         if self.dropped:
@@ -88,6 +91,15 @@ class Broadcaster:
         for subscriber in list(self.subscribers):
             if subscriber.principal == principal and not subscriber.dropped:
                 subscriber.ended = why
+                subscriber.dropped = True
+                subscriber.queue.put_nowait(None)
+
+    def restart(self, why: str) -> None:
+        """Tell every subscriber to reconnect: close code 1012 with ``why`` (the server
+        is stopping; docs/rulings.md H742)."""
+        for subscriber in list(self.subscribers):
+            if not subscriber.dropped:
+                subscriber.ended, subscriber.code = why, 1012
                 subscriber.dropped = True
                 subscriber.queue.put_nowait(None)
 

@@ -20,20 +20,30 @@ from fastapi import FastAPI
 from .app import create_app
 from .config import ServerConfig
 from .hub import Hub
+from .ops_settings import OpsSettings
+from .shared import attach_shared
 
 __all__ = ["app", "app_of"]
 
 
-def app_of(config: ServerConfig) -> FastAPI:
-    """The app serving ``config``'s tables; its listening connection starts with the
-    app and the tables close when it stops.
+def app_of(config: ServerConfig, hub: Hub | None = None, ops: OpsSettings | None = None) -> FastAPI:
+    """The app serving ``config``'s tables (``hub``, or a new one of them) with the
+    operations settings ``ops`` (logs, shutdown, presence: the environment's when not
+    given): the rate limit and who is connected shared over every process on a
+    Postgres database (docs/rulings.md H743, H744), proxy headers as ``config`` says
+    (H745). Its listening connection starts with the app; the tables close when it
+    stops.
 
     Raises:
         CampaignError: the database cannot be reached (one line naming the host).
-        CommandError: two campaigns would have the same name.
+        CommandError: two campaigns would have the same name; a bad setting.
     """
-    hub = Hub.serving(config)
+    hub = Hub.serving(config) if hub is None else hub
+    ops = OpsSettings.from_env() if ops is None else ops
     made = create_app(hub)
+    made.state.ops, made.state.proxy_headers = ops, config.proxy_headers
+    databases = [config.database] if config.database else []
+    attach_shared(made, [*(table.campaign for table in hub), *databases], ops.presence_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: Any) -> AsyncIterator[None]:
@@ -42,11 +52,18 @@ def app_of(config: ServerConfig) -> FastAPI:
             yield
         finally:
             hub.close()
+            for shared in made.state.shared.values():
+                shared.close()
 
     made.router.lifespan_context = lifespan
     return made
 
 
 def app() -> FastAPI:
-    """The app :meth:`ServerConfig.from_env` describes (``uvicorn --factory``)."""
-    return app_of(ServerConfig.from_env())
+    """The app :meth:`ServerConfig.from_env` describes (``uvicorn --factory``), logging
+    as :class:`OpsSettings` says (docs/rulings.md H741)."""
+    from .logs import configure
+
+    ops = OpsSettings.from_env()
+    configure(ops.log_format, ops.log_level)
+    return app_of(ServerConfig.from_env(), ops=ops)

@@ -226,6 +226,16 @@ class Hub:
     def __iter__(self) -> Iterator[Table]:
         return iter(list(self.tables.values()))
 
+    def restart(self, why: str) -> None:
+        """Tell every connected browser of every table to reconnect (close code 1012:
+        docs/rulings.md H742); on the event loop."""
+        for table in self.tables.values():
+            table.broadcaster.restart(why)
+
+    def connected(self) -> int:
+        """How many browsers are connected to this process, over every table."""
+        return sum(len(table.broadcaster.subscribers) for table in self.tables.values())
+
     def close(self) -> None:
         if self.listener is not None:
             self.listener.stop()

@@ -19,6 +19,7 @@ allowed to run the line, so a refusal comes before the Roll.
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -34,6 +35,8 @@ from ...play.principal import NotAllowedError, Principal
 from ...rulesets.context import Context
 from ...rulesets.grammar import Intent
 from ...store.errors import StaleWriteError
+from ..logs import log_command
+from ..shared import admit
 from .access import CSRF_HEADER, Visitor, visitor
 from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
@@ -67,7 +70,7 @@ async def checked_line(request: Request, who: Visitor) -> str | Response:
     """The request's line, or its refusal: no CSRF header, over the rate, malformed."""
     if request.headers.get(CSRF_HEADER) != "1":
         return refused(f"a command needs the {CSRF_HEADER} header (CSRF)", 403)
-    if not who.table.allow(who.cookie):
+    if not await admit(request.app, who.table, who.cookie):  # (H616, H744)
         return refused(f"at most {who.table.rate} commands a second: wait a moment", 429)
     return await line_of(request)
 
@@ -135,12 +138,20 @@ async def command(request: Request, who: Annotated[Visitor, Depends(visitor)]) -
     if isinstance(line, Response):
         return line
 
+    started = time.perf_counter()
+    stored: list[int] = []
+
     def run(layer: CommandLayer) -> dict[str, Any]:
         outcome = layer.run(line, who.principal)
         body = outcome_to_json(outcome)
         body["text"] = outcome.text
         seqs = [event.seq for event in outcome.events]
         body["seq"] = max(seqs) if seqs else None
+        stored.extend(seqs)
         return body
 
-    return await answer(who, run)
+    response = await answer(who, run)
+    role, name = who.principal.role.value, who.principal.name
+    seq = max(stored) if stored else None
+    log_command(who.table.id, role, name, line, seq, started, response.status_code != 200)
+    return response

@@ -11,6 +11,7 @@ import contextlib
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 
+from ..shared import campaign_key, shared_for
 from .access import NOT_SIGNED_IN, signed_in
 
 __all__ = ["router"]
@@ -31,6 +32,16 @@ async def _until_closed(websocket: WebSocket) -> None:
             pass
 
 
+def _host(websocket: WebSocket) -> str:
+    """The host the browser asked for: ``Host``, or behind a proxy that rewrites it,
+    the first ``X-Forwarded-Host``, trusted only under ``--proxy-headers``
+    (docs/rulings.md H745)."""
+    forwarded = websocket.headers.get("x-forwarded-host", "")
+    if forwarded and getattr(websocket.app.state, "proxy_headers", False):
+        return forwarded.split(",", 1)[0].strip()
+    return websocket.headers.get("host", "")
+
+
 @router.websocket("/t/{table}/ws")
 async def stream(websocket: WebSocket, table: str) -> None:
     try:
@@ -39,7 +50,7 @@ async def stream(websocket: WebSocket, table: str) -> None:
         await _refuse(websocket, str(error.detail))
         return
     origin = websocket.headers.get("origin")
-    host = websocket.headers.get("host", "")
+    host = _host(websocket)
     if origin is not None and origin.split("://", 1)[-1] != host:
         await _refuse(websocket, "this table's page must open its socket (cross-origin)")
         return
@@ -60,6 +71,10 @@ async def stream(websocket: WebSocket, table: str) -> None:
         await websocket.send_json({"error": NOT_SIGNED_IN})
         await websocket.close(code=1008, reason=NOT_SIGNED_IN[:120])
         return
+    shared = shared_for(websocket.app, who.table.campaign)
+    key = campaign_key(who.table.campaign) if shared is not None else ""
+    if shared is not None:
+        await shared.joined(key, who.principal)  # (who is connected, everywhere: H743)
     closed = asyncio.create_task(_until_closed(websocket))
     try:
         while True:
@@ -69,6 +84,9 @@ async def stream(websocket: WebSocket, table: str) -> None:
                 text.cancel()
                 return
             message = text.result()
+            if message is None and subscriber.code == 1012:  # (stopping: H742)
+                await websocket.close(code=1012, reason=subscriber.ended[:120])
+                return
             if message is None and subscriber.ended:
                 await websocket.send_json({"error": subscriber.ended})
                 await websocket.close(code=1008, reason=subscriber.ended[:120])
@@ -82,3 +100,5 @@ async def stream(websocket: WebSocket, table: str) -> None:
     finally:
         closed.cancel()
         who.table.unsubscribe(subscriber)
+        if shared is not None:
+            await shared.left(key, who.principal)

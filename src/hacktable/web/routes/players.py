@@ -32,6 +32,8 @@ from ...play.players import characters_of, seats
 from ...play.principal import Role
 from ...store.errors import StaleWriteError
 from ..qr import qr_svg
+from ..shared import admit
+from ..shared import connected as connected_at
 from .access import COOKIE, CSRF_HEADER, Visitor, cookie_path, visitor
 from .body import BodyTooLargeError, json_body, too_large
 from .errors import refused
@@ -89,10 +91,7 @@ async def players(request: Request, who: Annotated[Visitor, Depends(visitor)]) -
         return listed
     data = dict(listed.data)
     table = who.table
-    connected: dict[tuple[Role, str], int] = {}
-    for subscriber in table.broadcaster.subscribers:
-        key = (subscriber.principal.role, subscriber.principal.name)
-        connected[key] = connected.get(key, 0) + 1
+    connected = await connected_at(request.app, table)  # (every process: H743)
 
     def seated(layer: CommandLayer) -> list[dict[str, Any]]:
         state = layer.session.state
@@ -130,7 +129,7 @@ async def players(request: Request, who: Annotated[Visitor, Depends(visitor)]) -
 async def make_invite(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
     if (refusal := _csrf(request)) is not None:
         return refusal
-    if not who.table.allow(who.cookie):
+    if not await admit(request.app, who.table, who.cookie):  # (H643, H744)
         return refused(f"at most {who.table.rate} commands a second: wait a moment", 429)
     shape = '{"role": "player", "character": NAME} or {"role": "observer"}'
     body = await _body(request, shape)
@@ -158,7 +157,7 @@ async def make_invite(request: Request, who: Annotated[Visitor, Depends(visitor)
 async def revoke(request: Request, who: Annotated[Visitor, Depends(visitor)]) -> Response:
     if (refusal := _csrf(request)) is not None:
         return refusal
-    if not who.table.allow(who.cookie):
+    if not await admit(request.app, who.table, who.cookie):  # (H643, H744)
         return refused(f"at most {who.table.rate} commands a second: wait a moment", 429)
     body = await _body(request, '{"player": NAME}')
     if isinstance(body, Response):

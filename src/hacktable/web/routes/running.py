@@ -4,6 +4,8 @@ other bad input (issue 12 §4: one clear line, and nothing stored)."""
 
 from __future__ import annotations
 
+import time
+
 from fastapi.responses import Response
 
 from ...engine.execute import CommandLayer
@@ -11,6 +13,7 @@ from ...errors import HacktableError
 from ...play.outcome import Outcome
 from ...play.principal import NotAllowedError
 from ...store.errors import StaleWriteError
+from ..logs import log_command
 from .access import Visitor
 from .errors import refused
 
@@ -23,11 +26,18 @@ async def run_line(who: Visitor, line: str) -> Outcome | Response:
     def run(layer: CommandLayer) -> Outcome:
         return layer.run(line, who.principal)
 
+    started = time.perf_counter()
+    answer: Outcome | Response
     try:
-        return await who.table.call(run)
+        answer = await who.table.call(run)
     except NotAllowedError as error:
-        return refused(error.message, 403)
+        answer = refused(error.message, 403)
     except StaleWriteError as error:
-        return refused(error.message, 409)
+        answer = refused(error.message, 409)
     except HacktableError as error:
-        return refused(error.message, 400)
+        answer = refused(error.message, 400)
+    done = isinstance(answer, Outcome)
+    seqs = [event.seq for event in answer.events] if isinstance(answer, Outcome) else []
+    role, name = who.principal.role.value, who.principal.name
+    log_command(who.table.id, role, name, line, max(seqs, default=None), started, not done)
+    return answer

@@ -257,8 +257,15 @@ function connect() {
     }
     receive(event);
   };
-  socket.onclose = () => {
+  socket.onclose = (closing) => {
     if (refusedSocket) return;
+    // 1012: the server is restarting (H742): back soon, here or at another process,
+    // resuming after the last event shown; a little jitter spreads the reconnects.
+    if (closing.code === 1012) {
+      $("status").textContent = "reconnecting...";
+      setTimeout(connect, 300 + Math.random() * 700);
+      return;
+    }
     $("status").textContent = `reconnecting in ${Math.round(backoff / 1000)} s...`;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 30000);

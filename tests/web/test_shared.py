@@ -1,0 +1,126 @@
+"""Rate limits and who is connected across processes (issue 13: "rate limits and who
+is connected hold across all processes"; docs/rulings.md H743, H744): two app
+instances serving one Postgres campaign, as two server processes would, share the
+per-session rate and the GM's count of connected players; a dead process's sockets
+expire with its heartbeat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from hacktable.engine.execute import CommandLayer
+from hacktable.engine.session import Session
+from hacktable.play.principal import Principal, Role
+from hacktable.store import CampaignStore
+from hacktable.web.app import create_app
+from hacktable.web.health import database_of
+from hacktable.web.invites import create_invite
+from hacktable.web.routes.access import COOKIE
+from hacktable.web.shared import PostgresShared, attach_shared
+from hacktable.web.table import Table
+
+HEADERS = {"x-hacktable": "1"}
+NOW = 1_900_000_000.0
+"""The tests' clock (seconds): both processes read the same one."""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def two(postgres: str) -> Iterator[tuple[str, list[Table], list[FastAPI], Clock]]:
+    """A campaign on Postgres served by two app instances with a shared clock."""
+    location = f"{postgres}#table"
+    with CampaignStore.open(location, ruleset="redhack") as store:
+        layer = CommandLayer(Session(store, 7))
+        layer.run("player add Ann")
+        layer.run("character new Aldric --class warrior --kit 1 --player Ann")
+    clock = Clock()
+    tables = [Table(location, id="table"), Table(location, id="table")]
+    apps = []
+    for table in tables:
+        app = create_app(table)
+        attach_shared(app, [location])
+        app.state.shared[database_of(location)] = PostgresShared(location, clock=clock)
+        apps.append(app)
+    yield location, tables, apps, clock
+    for table, app in zip(tables, apps, strict=True):
+        table.close()
+        for shared in app.state.shared.values():
+            shared.close()
+
+
+def _client(app: FastAPI, cookie: str) -> TestClient:
+    client = TestClient(app)
+    client.cookies.set(COOKIE, cookie)
+    return client
+
+
+def _note(client: TestClient, number: int) -> int:
+    return client.post(
+        "/t/table/api/command", json={"line": f"note n{number}"}, headers=HEADERS
+    ).status_code
+
+
+def test_the_rate_holds_over_both_processes(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """H743/H744 with issue 12 §4's 5 commands a second (H643): three through one
+    process and two through the other use the session's second; the sixth is refused
+    by either, though each process alone counted fewer than five."""
+    _location, tables, apps, clock = two
+    first = TestClient(apps[0])
+    assert first.get(f"/t/table/join?token={tables[0].gm_token}").status_code == 200
+    cookie = first.cookies[COOKIE]
+    a, b = _client(apps[0], cookie), _client(apps[1], cookie)
+    assert [_note(a, 1), _note(a, 2), _note(a, 3), _note(b, 4), _note(b, 5)] == [200] * 5
+    assert _note(b, 6) == 429
+    assert _note(a, 7) == 429
+    clock.now += 1  # (the next second of the shared clock)
+    assert _note(b, 8) == 200
+
+
+def test_who_is_connected_counts_every_process_and_drops_a_dead_one(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    location, tables, apps, clock = two
+    with CampaignStore.open(location, create=False) as store:
+        token = create_invite(Session(store), "player", character="Aldric").token
+    gm = TestClient(apps[0])
+    assert gm.get(f"/t/table/join?token={tables[0].gm_token}").status_code == 200
+    ann = TestClient(apps[1])
+    assert ann.get(f"/t/table/join?token={token}").status_code == 200
+    gm_b = _client(apps[1], gm.cookies[COOKIE])
+    dead = PostgresShared(location, clock=lambda: clock.now - 60)  # (killed a minute ago)
+    asyncio.run(dead.joined("table", Principal(Role.PLAYER, "Ann")))
+    with ann.websocket_connect("/t/table/ws?after=0") as ann_socket:
+        ann_socket.receive_json()  # (its sender runs: it is counted)
+        with gm_b.websocket_connect("/t/table/ws?after=0") as gm_socket:
+            gm_socket.receive_json()
+            seen = gm.get("/t/table/api/players").json()  # (through the other process)
+            assert [(p["name"], p["connected"]) for p in seen["players"]] == [("Ann", 1)]
+            assert seen["gm"] == {"connected": 1}
+    gone = gm.get("/t/table/api/players").json()
+    assert [(p["name"], p["connected"]) for p in gone["players"]] == [("Ann", 0)]
+    assert gone["gm"] == {"connected": 0}
+    shared = apps[0].state.shared[database_of(location)]
+    asyncio.run(shared.beat())  # (a live process's beat deletes the dead one's rows)
+    rows = shared._run("SELECT process FROM web_presence", {})
+    assert (dead.process,) not in rows
+    dead.close()
+
+
+def test_a_campaign_file_keeps_the_in_memory_path(tmp_path: object) -> None:
+    app = create_app(Table("campaign.db"))
+    attach_shared(app, ["campaign.db"])
+    assert app.state.shared == {}
