@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,8 +65,9 @@ class Served:
     def __init__(self) -> None:
         self.calls: list[tuple[object, str, int, bool]] = []
 
-    def __call__(self, app: object, host: str, port: int, proxy_headers: bool) -> None:
-        self.calls.append((app, host, port, proxy_headers))
+    def __call__(self, app: object, config: Any, ops: Any) -> None:
+        self.calls.append((app, config.host, config.port, config.proxy_headers))
+        self.ops = ops
 
 
 @pytest.fixture
