@@ -68,6 +68,19 @@ def test_head_revision_is_alembics_head() -> None:
     assert (MIGRATIONS_DIR / "script.py.mako").is_file()
 
 
+ACCOUNT_TABLES = ("account_sessions", "campaign_owners", "sign_in_failures", "users")
+"""Revision 0004's tables (issue 13 §1; docs/rulings.md H720)."""
+ACCOUNT_OBJECTS = [
+    "ix_account_sessions_username",
+    "ix_campaign_owners_owner",
+    "ix_sign_in_failures_key",
+    "sqlite_autoindex_account_sessions_1",
+    "sqlite_autoindex_campaign_owners_1",
+    "sqlite_autoindex_users_1",
+    *ACCOUNT_TABLES,
+]
+
+
 def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
     migrated, declared = tmp_path / "migrated.db", tmp_path / "declared.db"
     engine = _engine(migrated)
@@ -81,6 +94,7 @@ def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
             "campaigns",
             "events",
             "snapshots",
+            *ACCOUNT_TABLES,
         }
     engine.dispose()
     plain = _engine(declared)
@@ -119,18 +133,21 @@ def test_env_supports_a_url_and_offline_sql(tmp_path: Path) -> None:
     config = alembic_config()
     config.set_main_option("sqlalchemy.url", f"sqlite:///{path}")
     command.upgrade(config, "head")
-    assert [name for _, name, _ in _schema(path)] == [
-        "ix_events_campaign_action",
-        "ix_events_campaign_session",
-        "ix_events_campaign_undoes",
-        "sqlite_autoindex_campaigns_1",
-        "sqlite_autoindex_campaigns_2",
-        "sqlite_autoindex_events_1",
-        "sqlite_autoindex_snapshots_1",
-        "campaigns",
-        "events",
-        "snapshots",
-    ]
+    assert sorted(name for _, name, _ in _schema(path)) == sorted(
+        [
+            "ix_events_campaign_action",
+            "ix_events_campaign_session",
+            "ix_events_campaign_undoes",
+            "sqlite_autoindex_campaigns_1",
+            "sqlite_autoindex_campaigns_2",
+            "sqlite_autoindex_events_1",
+            "sqlite_autoindex_snapshots_1",
+            "campaigns",
+            "events",
+            "snapshots",
+        ]
+        + ACCOUNT_OBJECTS
+    )
     output = io.StringIO()
     offline = alembic_config()
     offline.output_buffer = output
@@ -248,7 +265,9 @@ def test_an_old_file_is_migrated_with_a_verifying_chain(tmp_path: Path, fixture:
     new = sqlite3.connect(copy)
     try:
         assert new.execute(OLD_ROWS + " LIMIT ?", (len(rows),)).fetchall() == rows  # kept as is
-        assert new.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
+        assert new.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (HEAD_REVISION,)
+        ]
         assert new.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {name for (name,) in new.execute("SELECT name FROM sqlite_master")}
         assert "campaign" not in tables

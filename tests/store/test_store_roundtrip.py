@@ -15,7 +15,7 @@ import pytest
 import hacktable
 from hacktable.errors import CampaignError
 from hacktable.play.events import Change, Event
-from hacktable.store import APPLICATION_ID, CampaignStore, EventRejectedError
+from hacktable.store import APPLICATION_ID, HEAD_REVISION, CampaignStore, EventRejectedError
 
 from .store_helpers import sample_events, stored_form, without_at
 
@@ -111,7 +111,7 @@ def test_metadata_is_made_at_creation_and_survives_reopen(path: Path) -> None:
         assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
         assert connection.execute("SELECT name FROM campaigns").fetchall() == [("barrowmaze",)]
         assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [
-            ("0002",)
+            (HEAD_REVISION,)
         ]
         assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:

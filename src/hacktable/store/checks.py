@@ -37,6 +37,7 @@ __all__ = [
 
 REQUIRED_TABLES = {
     "0001": ("campaign", "events"),
+    "0002": ("campaigns", "events", "snapshots"),
     HEAD_REVISION: ("campaigns", "events", "snapshots"),
 }
 """The tables each schema revision has (the campaign table first)."""

@@ -17,6 +17,9 @@ Tables:
   before (:mod:`.chain`).
 - ``snapshots``: the campaign state as of an event, as JSON text, with its checksum
   and the hash of that event, so opening reads the latest one plus the events after.
+- ``users``, ``campaign_owners``, ``account_sessions``, ``sign_in_failures``: GMs'
+  accounts on a hosted server (issue 13 §1; docs/rulings.md H720-H723), read and
+  written by :mod:`hacktable.accounts`.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Final
 from sqlalchemy import (
     BigInteger,
     Column,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -43,6 +47,7 @@ __all__ = [
     "events_table",
     "metadata",
     "snapshots_table",
+    "users_table",
 ]
 
 NAMING_CONVENTION: Final = {
@@ -105,4 +110,39 @@ snapshots_table = Table(
     Column("event_hash", Text, nullable=False),  # the hash of event seq when taken
     Column("made_at", Text, nullable=False),  # ISO 8601 UTC
     Column("made_by", Text, nullable=False),  # hacktable version
+)
+
+users_table = Table(
+    "users",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("password_hash", Text, nullable=False),  # argon2id, PHC string
+    Column("created_at", Text, nullable=False),  # ISO 8601 UTC
+)
+
+campaign_owners_table = Table(
+    "campaign_owners",
+    metadata,
+    Column("campaign", Text, primary_key=True),  # the table's name, /t/NAME/
+    Column("owner", Text, ForeignKey("users.name"), nullable=False),
+    Column("ruleset", Text, nullable=False),
+    Column("created_at", Text, nullable=False),
+    Index("ix_campaign_owners_owner", "owner"),
+)
+
+account_sessions_table = Table(
+    "account_sessions",
+    metadata,
+    Column("token_hash", Text, primary_key=True),  # sha256 hex of the cookie
+    Column("username", Text, ForeignKey("users.name"), nullable=False),
+    Column("expires_at", Float, nullable=False),  # seconds since the epoch
+    Index("ix_account_sessions_username", "username"),
+)
+
+sign_in_failures_table = Table(
+    "sign_in_failures",
+    metadata,
+    Column("key", Text, nullable=False),  # user:NAME or address:IP
+    Column("at", Float, nullable=False),  # seconds since the epoch
+    Index("ix_sign_in_failures_key", "key", "at"),
 )
