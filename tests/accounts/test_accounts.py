@@ -52,11 +52,14 @@ def test_a_user_signs_in_and_the_database_keeps_only_hashes(location: str) -> No
     accounts = made(location)
     assert accounts.add_user("  Ann ", GOOD) == "ann"
     user, token, _until = accounts.sign_in("ANN", GOOD, "127.0.0.1")
-    assert user == "ann" and accounts.user_of(token) == "ann"
+    assert user == "ann"
+    assert accounts.user_of(token) == "ann"
     with accounts.database.transaction() as run:
         stored = repr(run("SELECT * FROM users")) + repr(run("SELECT * FROM account_sessions"))
         (version,) = run("SELECT version_num FROM alembic_version")
-    assert GOOD not in stored and token not in stored and "$argon2id$" in stored
+    assert GOOD not in stored
+    assert token not in stored
+    assert "$argon2id$" in stored
     assert version == (HEAD_REVISION,)
     accounts.sign_out(token)
     assert accounts.user_of(token) is None
@@ -69,7 +72,8 @@ def test_a_wrong_password_or_name_is_refused_in_one_line(location: str) -> None:
         with pytest.raises(SignInRefusedError) as refused:
             accounts.sign_in(name, password, "10.0.0.1")
         assert str(refused.value) == "wrong name or password"  # (H722: either way)
-        assert refused.value.status == 401 and GOOD not in str(refused.value)
+        assert refused.value.status == 401
+        assert GOOD not in str(refused.value)
 
 
 def test_five_failures_a_minute_refuse_the_account_then_the_window_passes(
@@ -138,7 +142,8 @@ def test_a_hash_of_old_parameters_is_rehashed_at_sign_in(location: str) -> None:
     accounts.sign_in("ann", GOOD, "127.0.0.1")
     with accounts.database.transaction() as run:
         ((now,),) = run("SELECT password_hash FROM users WHERE name = 'ann'")
-    assert now != weak and not PasswordHasher().check_needs_rehash(now)
+    assert now != weak
+    assert not PasswordHasher().check_needs_rehash(now)
 
 
 def test_names_and_passwords_have_rules(location: str) -> None:
@@ -165,7 +170,8 @@ def test_a_new_password_signs_out_every_browser_and_removal_leaves_campaigns(
     assert accounts.user_of(token) is None
     assert [(u.name, u.campaigns) for u in accounts.users()] == [("ann", 1)]
     assert accounts.remove_user("ann") == ["lost-mines"]
-    assert accounts.owner_of("lost-mines") is None and accounts.users() == []
+    assert accounts.owner_of("lost-mines") is None
+    assert accounts.users() == []
 
 
 def test_another_program_s_sqlite_file_is_refused(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ creates users and resets a password from the server's command line)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,8 +24,8 @@ def admin(args: list[str], stdin: str = "") -> int:
 
 
 @pytest.fixture
-def accounts(tmp_path: Path) -> Iterator[str]:
-    yield str(tmp_path / "accounts.sqlite")
+def accounts(tmp_path: Path) -> str:
+    return str(tmp_path / "accounts.sqlite")
 
 
 def test_add_list_password_remove(accounts: str, capsys: pytest.CaptureFixture[str]) -> None:
