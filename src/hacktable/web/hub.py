@@ -5,7 +5,7 @@ at another)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -36,9 +36,16 @@ def table_id(campaign: str) -> str:
 
 @dataclass(eq=False)
 class Hub:
-    """Every table of this server, by name."""
+    """Every table of this server, by name.
+
+    Attributes:
+        tables: the tables served, by name.
+        opener: opens a table this process was not given, by name, or ``None`` (a
+            hosted server's campaign made by another process: docs/rulings.md H727).
+    """
 
     tables: dict[str, Table] = field(default_factory=dict)
+    opener: Callable[[Hub, str], Table | None] | None = None
 
     @classmethod
     def of(cls, campaigns: Iterable[str]) -> Hub:
@@ -63,8 +70,18 @@ class Hub:
         self.tables[table.id] = table
         return table
 
-    def get(self, name: str) -> Table | None:
-        return self.tables.get(name)
+    def get(self, name: str, *, open_missing: bool = True) -> Table | None:
+        """The table ``name``; one the :attr:`opener` opens, if this hub has none."""
+        found = self.tables.get(name)
+        if found is None and open_missing and self.opener is not None:
+            found = self.opener(self, name)
+        return found
+
+    def remove(self, name: str) -> None:
+        """Stop serving the table ``name`` (its campaign was deleted) and close it."""
+        table = self.tables.pop(name, None)
+        if table is not None:
+            table.close()
 
     def __iter__(self) -> Iterator[Table]:
         return iter(self.tables.values())
