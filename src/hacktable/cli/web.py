@@ -42,18 +42,21 @@ CampaignsOption = Annotated[
 ]
 
 
-def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
+def _campaigns(
+    campaign: list[str] | None, directory: Path | None, *, hosted: bool = False
+) -> list[str]:
     """The campaigns to serve: those named, then every ``*.db`` file of ``directory``;
-    ``campaign.db`` when none is given."""
+    ``campaign.db`` when none is given. With accounts (``hosted``) the GMs make their
+    campaigns, so none at all is fine."""
     found = list(campaign or [])
     if directory is not None:
         if not directory.is_dir():
             raise CommandError(f"{directory} is not a directory", "serve")
         files = sorted(str(path) for path in directory.glob("*.db"))
-        if not files:
+        if not files and not hosted:
             raise CommandError(f"{directory} holds no campaign (*.db)", "serve")
         found.extend(files)
-    return found or ["campaign.db"]
+    return found or ([] if hosted else ["campaign.db"])
 
 
 def _run(app: Any, host: str, port: int, proxy_headers: bool) -> None:
@@ -91,12 +94,33 @@ def serve(
             help="Behind an HTTPS proxy: trust its X-Forwarded-Proto and -For headers.",
         ),
     ] = False,
+    accounts: Annotated[
+        str,
+        typer.Option(
+            "--accounts",
+            envvar="HACKTABLE_ACCOUNTS",
+            help="GMs' accounts: a Postgres URL, or an SQLite file (e.g. accounts.sqlite).",
+        ),
+    ] = "",
+    signup: Annotated[
+        str,
+        typer.Option(
+            "--signup", envvar="HACKTABLE_SIGNUP", help="With --accounts: open or closed."
+        ),
+    ] = "closed",
 ) -> None:
     """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
     from ..store import CampaignStore
 
+    hosting = None
     try:
-        served = _campaigns(campaign, campaigns)
+        if accounts:
+            from ..web.hosting import Hosting
+
+            hosting = Hosting.serving(accounts, signup, campaigns)
+            if campaigns is not None:
+                campaigns.mkdir(parents=True, exist_ok=True)
+        served = _campaigns(campaign, campaigns, hosted=hosting is not None)
         for each in served:
             with CampaignStore.open(each, ruleset=ruleset):  # (a new one is created)
                 pass
@@ -126,8 +150,14 @@ def serve(
         "Invite players from the GM's page, or: hacktable invite --character NAME",
         flush=True,
     )
+    if hosting is not None:
+        print(
+            f"GMs sign in at http://{shown}:{port}/signin "
+            f"(sign-up {hosting.accounts.settings.signup})",
+            flush=True,
+        )
     try:
-        _run(create_app(hub), host, port, proxy_headers)
+        _run(create_app(hub, hosting), host, port, proxy_headers)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:

@@ -83,6 +83,32 @@ class Hosting:
     accounts: Accounts
     campaigns: str
 
+    @classmethod
+    def serving(cls, accounts: str, signup: str, folder: Path | None) -> Hosting:
+        """The hosting ``serve --accounts ACCOUNTS --signup OPEN|CLOSED [--campaigns
+        DIR]`` names: campaigns in the accounts' Postgres database, or files in ``DIR``
+        (the accounts file's own folder if none: H720). The environment gives the other
+        settings (:meth:`AccountSettings.from_env`).
+
+        Raises:
+            CommandError: a bad setting; CampaignError: the accounts cannot be opened.
+        """
+        from dataclasses import replace
+
+        from ..accounts import AccountSettings
+
+        settings = AccountSettings.from_env()
+        if signup.strip().lower() not in ("open", "closed"):
+            raise AccountError(f"--signup is open or closed, not {signup!r}")
+        settings = replace(
+            settings, signup="open" if signup.strip().lower() == "open" else "closed"
+        )
+        made = Accounts.at(accounts, settings)
+        if is_url(accounts):
+            return cls(made, accounts.split("#", 1)[0])
+        place = folder if folder is not None else Path(accounts).resolve().parent
+        return cls(made, str(place))
+
     def location(self, name: str) -> str:
         """Where the campaign ``name`` is (a file of the folder, or ``URL#name``)."""
         if is_url(self.campaigns):
