@@ -145,8 +145,8 @@ def test_env_supports_a_url_and_offline_sql(tmp_path: Path) -> None:
             "campaigns",
             "events",
             "snapshots",
+            *ACCOUNT_OBJECTS,
         ]
-        + ACCOUNT_OBJECTS
     )
     output = io.StringIO()
     offline = alembic_config()
