@@ -15,6 +15,7 @@ __all__ = ["delete_page", "home_page", "signin_page", "signup_page"]
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>hacktable: {title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto;
