@@ -320,3 +320,16 @@ def test_a_server_without_accounts_limits_joins_in_memory(tmp_path: Path) -> Non
         assert client.get("/signin").status_code == 404  # (no accounts here)
     finally:
         table.close()
+
+
+def test_a_deleted_campaign_s_sockets_are_told_and_closed(apps: list[TestClient]) -> None:
+    """H726: a page at a deleted table gets one error frame."""
+    client = signed_up(apps[0])
+    new_campaign(client, "moor")
+    with client.websocket_connect("/t/moor/ws?after=0") as socket:
+        answer = client.post("/campaigns/moor/delete", data={"confirm": "moor"})
+        assert answer.status_code == 200  # (the home page, after the redirect)
+        frame = socket.receive_json()
+        while "error" not in frame:
+            frame = socket.receive_json()
+        assert frame == {"error": "the GM deleted this campaign"}

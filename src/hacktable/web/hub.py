@@ -77,10 +77,14 @@ class Hub:
             found = self.opener(self, name)
         return found
 
-    def remove(self, name: str) -> None:
-        """Stop serving the table ``name`` (its campaign was deleted) and close it."""
+    def remove(self, name: str, why: str) -> None:
+        """Stop serving the table ``name`` (its campaign was deleted) and close it; each
+        of its sockets is sent ``why`` and closed (on the event loop: the table's poll
+        is a task of it)."""
         table = self.tables.pop(name, None)
         if table is not None:
+            for principal in {each.principal for each in table.broadcaster.subscribers}:
+                table.broadcaster.end(principal, why)
             table.close()
 
     def __iter__(self) -> Iterator[Table]:

@@ -24,11 +24,13 @@ from .access import COOKIE, cookie_path, hub_of
 from .accounts import CROSS_SITE, account_of, form_of, hosting_of, page, rulesets, same_site
 from .errors import refused_page
 
-__all__ = ["SIGN_IN_FIRST", "router"]
+__all__ = ["DELETED", "SIGN_IN_FIRST", "router"]
 
 router = APIRouter()
 
 SIGN_IN_FIRST = "sign in to your account first (/signin)"
+DELETED = "the GM deleted this campaign"
+"""What the deleted table's sockets are sent before they close (H726)."""
 
 
 def _missing(name: str) -> str:
@@ -160,8 +162,7 @@ async def delete(request: Request, name: str) -> Response:
     if fields.get("confirm", "").strip() != name:
         why = f"type {name} exactly to delete it: nothing was deleted"
         return page(delete_page(name, why), 400)
-    hub = hub_of(request)
-    await run_in_threadpool(hub.remove, name)
+    hub_of(request).remove(name, DELETED)  # (on the loop: see Hub.remove)
     try:
         await run_in_threadpool(hosting.delete, name)
     except CampaignError as error:
