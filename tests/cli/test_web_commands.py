@@ -151,3 +151,26 @@ def test_serve_on_an_ipv6_address_prints_a_link_that_opens(
     assert _serve(["-c", str(tmp_path / "c.db"), "--host", "::1"]) == 0
     assert "The GM's link for c: http://[::1]:8000/t/c/join?token=" in capsys.readouterr().out
     assert served.calls[0][1] == "::1"
+
+
+def test_serve_with_accounts_serves_an_empty_folder_and_opens_sign_up_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    """Issue 13 §1, docs/rulings.md H720, H724: ``--accounts`` turns accounts on; the
+    GMs make the campaigns, so an empty ``--campaigns`` folder is fine; sign-up is
+    closed unless ``--signup open``."""
+    accounts = str(tmp_path / "accounts.sqlite")
+    folder = tmp_path / "campaigns"
+    assert _serve(["--accounts", accounts, "--campaigns", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "GMs sign in at http://127.0.0.1:8000/signin (sign-up closed)" in out
+    app = served.calls[0][0]
+    hosting = app.state.hosting  # type: ignore[attr-defined]
+    assert hosting.campaigns == str(folder)
+    assert hosting.location("moor") == str(folder / "moor.db")
+    assert app.state.hub.tables == {}  # type: ignore[attr-defined]
+    assert _serve(["--accounts", accounts, "--signup", "open"]) == 0
+    assert "(sign-up open)" in capsys.readouterr().out
+    assert served.calls[1][0].state.hosting.campaigns == str(tmp_path)  # type: ignore[attr-defined]
+    assert _serve(["--accounts", accounts, "--signup", "maybe"]) == 2
+    assert capsys.readouterr().err == "error: --signup is open or closed, not 'maybe'\n"

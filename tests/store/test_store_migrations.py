@@ -68,6 +68,19 @@ def test_head_revision_is_alembics_head() -> None:
     assert (MIGRATIONS_DIR / "script.py.mako").is_file()
 
 
+ACCOUNT_TABLES = ("account_sessions", "campaign_owners", "sign_in_failures", "users")
+"""Revision 0004's tables (issue 13 §1; docs/rulings.md H720)."""
+ACCOUNT_OBJECTS = [
+    "ix_account_sessions_username",
+    "ix_campaign_owners_owner",
+    "ix_sign_in_failures_key",
+    "sqlite_autoindex_account_sessions_1",
+    "sqlite_autoindex_campaign_owners_1",
+    "sqlite_autoindex_users_1",
+    *ACCOUNT_TABLES,
+]
+
+
 def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
     migrated, declared = tmp_path / "migrated.db", tmp_path / "declared.db"
     engine = _engine(migrated)
@@ -83,6 +96,7 @@ def test_migrated_file_matches_the_table_definitions(tmp_path: Path) -> None:
             "snapshots",
             "web_presence",
             "web_rate",
+            *ACCOUNT_TABLES,
         }
     engine.dispose()
     plain = _engine(declared)
@@ -121,23 +135,26 @@ def test_env_supports_a_url_and_offline_sql(tmp_path: Path) -> None:
     config = alembic_config()
     config.set_main_option("sqlalchemy.url", f"sqlite:///{path}")
     command.upgrade(config, "head")
-    assert [name for _, name, _ in _schema(path)] == [
-        "ix_events_campaign_action",
-        "ix_events_campaign_session",
-        "ix_events_campaign_undoes",
-        "ix_web_presence_campaign",
-        "sqlite_autoindex_campaigns_1",
-        "sqlite_autoindex_campaigns_2",
-        "sqlite_autoindex_events_1",
-        "sqlite_autoindex_snapshots_1",
-        "sqlite_autoindex_web_presence_1",
-        "sqlite_autoindex_web_rate_1",
-        "campaigns",
-        "events",
-        "snapshots",
-        "web_presence",
-        "web_rate",
-    ]
+    assert sorted(name for _, name, _ in _schema(path)) == sorted(
+        [
+            "ix_events_campaign_action",
+            "ix_events_campaign_session",
+            "ix_events_campaign_undoes",
+            "ix_web_presence_campaign",
+            "sqlite_autoindex_campaigns_1",
+            "sqlite_autoindex_campaigns_2",
+            "sqlite_autoindex_events_1",
+            "sqlite_autoindex_snapshots_1",
+            "sqlite_autoindex_web_presence_1",
+            "sqlite_autoindex_web_rate_1",
+            "campaigns",
+            "events",
+            "snapshots",
+            "web_presence",
+            "web_rate",
+            *ACCOUNT_OBJECTS,
+        ]
+    )
     output = io.StringIO()
     offline = alembic_config()
     offline.output_buffer = output

@@ -596,3 +596,12 @@ def simulate(
     if plot is not None:
         lines.append(f"histogram of rounds: {plot}")
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _add_admin_commands() -> None:
+    from .admin import admin_app
+
+    app.add_typer(admin_app, name="admin")
+
+
+_add_admin_commands()

@@ -41,18 +41,21 @@ CampaignsOption = Annotated[
 ]
 
 
-def _campaigns(campaign: list[str] | None, directory: Path | None) -> list[str]:
+def _campaigns(
+    campaign: list[str] | None, directory: Path | None, *, hosted: bool = False
+) -> list[str]:
     """The campaigns to serve: those named, then every ``*.db`` file of ``directory``;
-    ``campaign.db`` when none is given."""
+    ``campaign.db`` when none is given. With accounts (``hosted``) the GMs make their
+    campaigns, so none at all is fine."""
     found = list(campaign or [])
     if directory is not None:
         if not directory.is_dir():
             raise CommandError(f"{directory} is not a directory", "serve")
         files = sorted(str(path) for path in directory.glob("*.db"))
-        if not files:
+        if not files and not hosted:
             raise CommandError(f"{directory} holds no campaign (*.db)", "serve")
         found.extend(files)
-    return found or ["campaign.db"]
+    return found or ([] if hosted else ["campaign.db"])
 
 
 def _run(app: Any, config: Any, ops: Any) -> None:
@@ -152,6 +155,18 @@ def serve(
     log_level: Annotated[
         str | None, typer.Option(help="debug, info, warning or error; HACKTABLE_LOG_LEVEL.")
     ] = None,
+    accounts: Annotated[
+        str,
+        typer.Option(
+            "--accounts",
+            help="GMs' accounts: a Postgres URL, or an SQLite file, e.g. accounts.sqlite "
+            "(HACKTABLE_ACCOUNTS).",
+        ),
+    ] = "",
+    signup: Annotated[
+        str | None,
+        typer.Option("--signup", help="With --accounts: open or closed (HACKTABLE_SIGNUP)."),
+    ] = None,
 ) -> None:
     """Serve campaigns to browsers: prints each GM's link (good while it runs)."""
     from dataclasses import replace
@@ -161,6 +176,7 @@ def serve(
     from ..web.logs import FIELDS, LOGGER
     from ..web.ops_settings import OpsSettings
 
+    hosting = None
     try:
         ops = OpsSettings.from_env(log_format=log_format, log_level=log_level)
         config = ServerConfig.from_env()
@@ -168,8 +184,26 @@ def serve(
             config = replace(config, database=database)
         if "#" in config.database:  # (one campaign of the database, as --campaign)
             config = replace(config, database="", campaigns=(*config.campaigns, config.database))
+        if accounts or signup is not None:
+            config = replace(
+                config,
+                accounts=accounts or config.accounts,
+                signup=signup or config.signup,
+                folder=config.folder if campaigns is None else str(campaigns),
+            )
+        if config.accounts:
+            from ..web.hosting import Hosting
+
+            hosting = Hosting.of(config)  # (checked here; each worker makes its own)
+            config = hosting.served(config)
+            if campaigns is not None:
+                campaigns.mkdir(parents=True, exist_ok=True)
         named = [*config.campaigns, *(campaign or [])]
-        served = _campaigns(named, campaigns) if named or campaigns or not config.database else []
+        served = (
+            _campaigns(named, campaigns, hosted=hosting is not None)
+            if named or campaigns or not (config.database or hosting)
+            else []
+        )
         for each in served:
             with CampaignStore.open(each, ruleset=ruleset):  # (a new one is created)
                 pass
@@ -216,12 +250,18 @@ def serve(
         "Invite players from the GM's page, or: hacktable invite --character NAME",
         flush=True,
     )
+    if hosting is not None:
+        print(
+            f"GMs sign in at http://{shown}:{config.port}/signin "
+            f"(sign-up {hosting.accounts.settings.signup})",
+            flush=True,
+        )
     try:
         if config.workers > 1:
             hub.close()  # (each worker builds its own)
             _run_workers(config, ops)
         else:
-            _run(app_of(config, hub, ops), config, ops)
+            _run(app_of(config, hub, ops, hosting), config, ops)
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles SIGINT itself
         pass
     finally:

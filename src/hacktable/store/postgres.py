@@ -29,7 +29,7 @@ from .. import __version__
 from ..errors import CampaignError, NotACampaignError
 from .base import Warn
 from .codec import utc_now
-from .revision import HEAD_REVISION
+from .revision import HEAD_REVISION, READ_AS_HEAD
 from .sql import Dialect, SqlEventStore, insert_statement, named_to_pyformat
 from .sqlitefile import one_line
 
@@ -245,14 +245,17 @@ class PostgresEventStore(SqlEventStore):
                             f"it was written by a newer hacktable (schema {newer}); "
                             "upgrade hacktable",
                         )
-                if readonly or (revision is None and not create):
+                if readonly and revision in READ_AS_HEAD:
+                    pass  # (the campaign tables are the head's: docs/rulings.md H731)
+                elif readonly or (revision is None and not create):
                     what = "has no hacktable tables" if revision is None else "needs upgrading"
                     raise CampaignError(
                         f"{target.location}: the database {what}: "
                         "open it once without read-only (with create)",
                         target.location,
                     )
-                _migrate(target)
+                else:
+                    _migrate(target)
             campaign = _campaign(connection, target, ruleset, create=create and not readonly)
         except psycopg.Error as error:
             _let_go(connection, budget)

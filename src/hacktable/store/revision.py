@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["APPLICATION_ID", "HEAD_REVISION"]
+__all__ = ["APPLICATION_ID", "HEAD_REVISION", "READ_AS_HEAD"]
 
-HEAD_REVISION: Final = "0003"
+HEAD_REVISION: Final = "0004"
 """The Alembic revision :mod:`.schema` describes (the newest the code knows)."""
+
+READ_AS_HEAD: Final = frozenset({"0002", "0003", HEAD_REVISION})
+"""Revisions whose campaign tables (``campaigns``, ``events``, ``snapshots``) are the
+head's, so a read-only open reads them as they are (docs/rulings.md H731: 0003 adds
+only the web server's presence and rate tables, 0004 only the accounts tables, which a
+campaign's store never reads)."""
 
 APPLICATION_ID: Final = 0x484B5454
 """The value of ``PRAGMA application_id`` marking a file as a hacktable campaign:

@@ -20,6 +20,9 @@ Tables:
 - ``web_presence`` and ``web_rate``: who is connected to each campaign through which
   web server process, and how many commands each browser session sent in each second
   (shared by every process of a hosted table: docs/rulings.md H743, H744).
+- ``users``, ``campaign_owners``, ``account_sessions``, ``sign_in_failures``: GMs'
+  accounts on a hosted server (issue 13 §1; docs/rulings.md H720-H723), read and
+  written by :mod:`hacktable.accounts`.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Final
 from sqlalchemy import (
     BigInteger,
     Column,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -48,6 +52,7 @@ __all__ = [
     "events_table",
     "metadata",
     "snapshots_table",
+    "users_table",
     "web_presence_table",
     "web_rate_table",
 ]
@@ -135,4 +140,39 @@ web_rate_table = Table(
     Column("second", BigInteger, nullable=False),  # the database's clock, whole seconds
     Column("sent", Integer, nullable=False),
     PrimaryKeyConstraint("campaign", "session", "second", name="pk_web_rate"),
+)
+
+users_table = Table(
+    "users",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("password_hash", Text, nullable=False),  # argon2id, PHC string
+    Column("created_at", Text, nullable=False),  # ISO 8601 UTC
+)
+
+campaign_owners_table = Table(
+    "campaign_owners",
+    metadata,
+    Column("campaign", Text, primary_key=True),  # the table's name, /t/NAME/
+    Column("owner", Text, ForeignKey("users.name"), nullable=False),
+    Column("ruleset", Text, nullable=False),
+    Column("created_at", Text, nullable=False),
+    Index("ix_campaign_owners_owner", "owner"),
+)
+
+account_sessions_table = Table(
+    "account_sessions",
+    metadata,
+    Column("token_hash", Text, primary_key=True),  # sha256 hex of the cookie
+    Column("username", Text, ForeignKey("users.name"), nullable=False),
+    Column("expires_at", Float, nullable=False),  # seconds since the epoch
+    Index("ix_account_sessions_username", "username"),
+)
+
+sign_in_failures_table = Table(
+    "sign_in_failures",
+    metadata,
+    Column("key", Text, nullable=False),  # user:NAME or address:IP
+    Column("at", Float, nullable=False),  # seconds since the epoch
+    Index("ix_sign_in_failures_key", "key", "at"),
 )

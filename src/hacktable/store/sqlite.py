@@ -29,7 +29,7 @@ from ..errors import CampaignError, CampaignLockedError, NotACampaignError
 from .base import Warn
 from .checks import check_contents, check_file, failure, probe, read_revision
 from .codec import utc_now
-from .revision import APPLICATION_ID, HEAD_REVISION
+from .revision import APPLICATION_ID, HEAD_REVISION, READ_AS_HEAD
 from .sql import Dialect, SqlEventStore
 from .sqlitefile import (
     SIDE_FILES,
@@ -196,7 +196,7 @@ class SqliteEventStore(SqlEventStore):
                     "open it once for play (hacktable play)",
                     str(path),
                 )
-            if probed != HEAD_REVISION:
+            if probed not in READ_AS_HEAD:
                 raise CampaignError(
                     f"{path} was written by an older hacktable (schema {probed}): "
                     "open it once for play (hacktable play) to upgrade it",

@@ -1,4 +1,4 @@
--- The schema of a new SQLite campaign file at revision 0003, as the Alembic
+-- The schema of a new SQLite campaign file at revision 0004, as the Alembic
 -- migrations build it (tests/store/test_sqlite_schema.py checks the two match).
 -- New files are built from this script, so creating a campaign imports neither
 -- SQLAlchemy nor Alembic; older files are migrated by Alembic.
@@ -78,4 +78,39 @@ CREATE TABLE web_rate (
 	CONSTRAINT pk_web_rate PRIMARY KEY (campaign, session, second)
 );
 
-INSERT INTO alembic_version (version_num) VALUES ('0003');
+CREATE TABLE users (
+	name TEXT NOT NULL, 
+	password_hash TEXT NOT NULL, 
+	created_at TEXT NOT NULL, 
+	CONSTRAINT pk_users PRIMARY KEY (name)
+);
+
+CREATE TABLE campaign_owners (
+	campaign TEXT NOT NULL, 
+	owner TEXT NOT NULL, 
+	ruleset TEXT NOT NULL, 
+	created_at TEXT NOT NULL, 
+	CONSTRAINT pk_campaign_owners PRIMARY KEY (campaign), 
+	CONSTRAINT fk_campaign_owners_owner_users FOREIGN KEY(owner) REFERENCES users (name)
+);
+
+CREATE INDEX ix_campaign_owners_owner ON campaign_owners (owner);
+
+CREATE TABLE account_sessions (
+	token_hash TEXT NOT NULL, 
+	username TEXT NOT NULL, 
+	expires_at FLOAT NOT NULL, 
+	CONSTRAINT pk_account_sessions PRIMARY KEY (token_hash), 
+	CONSTRAINT fk_account_sessions_username_users FOREIGN KEY(username) REFERENCES users (name)
+);
+
+CREATE INDEX ix_account_sessions_username ON account_sessions (username);
+
+CREATE TABLE sign_in_failures (
+	"key" TEXT NOT NULL, 
+	at FLOAT NOT NULL
+);
+
+CREATE INDEX ix_sign_in_failures_key ON sign_in_failures ("key", at);
+
+INSERT INTO alembic_version (version_num) VALUES ('0004');

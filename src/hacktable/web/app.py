@@ -7,6 +7,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from .hosting import Hosting, MemoryLimiter
 from .hub import Hub
 from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
@@ -18,13 +19,23 @@ from .table import Table
 __all__ = ["create_app"]
 
 
-def create_app(served: Hub | Table) -> FastAPI:
-    """The FastAPI application serving ``served`` (a hub, or one table)."""
+def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
+    """The FastAPI application serving ``served`` (a hub, or one table); with
+    ``hosting``, GMs' accounts and their campaigns too (issue 13 §1)."""
     hub = served if isinstance(served, Hub) else Hub()
     if isinstance(served, Table):
         hub.add(served)
     app = FastAPI(title="hacktable", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.hosting = hosting
+    # (made-up invite tokens count against the address: docs/rulings.md H723)
+    app.state.limiter = MemoryLimiter() if hosting is None else hosting.accounts
+    if hosting is not None:  # (first: its "/" is the GM's home)
+        from .routes import accounts, owned
+
+        hub.opener = hosting.opener
+        app.include_router(accounts.router)
+        app.include_router(owned.router)
 
     # (Starlette's class: FastAPI's is a subclass, and the router's own 404 and 405
     # are Starlette's; every refusal is one line as JSON, issue 12 §4)

@@ -65,6 +65,12 @@ class ServerConfig:
         fd: serve on this listening socket, inherited (systemd socket activation, or
             a test that bound the port first), instead of binding ``host:port``.
             ``HACKTABLE_FD``.
+        accounts: GMs' accounts (a Postgres URL or an SQLite file), or ``""`` for a
+            server without them (docs/rulings.md H720). ``HACKTABLE_ACCOUNTS``.
+        signup: with accounts, whether anyone may sign up: ``open`` or ``closed``
+            (H729). ``HACKTABLE_SIGNUP``.
+        folder: with accounts on SQLite, the folder of the GMs' campaign files
+            (``--campaigns DIR``). ``HACKTABLE_CAMPAIGNS_DIR``.
     """
 
     database: str = ""
@@ -76,6 +82,9 @@ class ServerConfig:
     gm_secret: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
     proxy_headers: bool = False
     fd: int | None = None
+    accounts: str = ""
+    signup: str = "closed"
+    folder: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ServerConfig:
@@ -104,6 +113,9 @@ class ServerConfig:
             workers=_number(env, "HACKTABLE_WORKERS", 1, 1),
             pool=_number(env, "HACKTABLE_DB_POOL", DEFAULT_POOL, 1),
             proxy_headers=env.get("HACKTABLE_PROXY_HEADERS", "").strip() in ("1", "true", "yes"),
+            accounts=env.get("HACKTABLE_ACCOUNTS", "").strip(),
+            signup=env.get("HACKTABLE_SIGNUP", "").strip() or "closed",
+            folder=env.get("HACKTABLE_CAMPAIGNS_DIR", "").strip(),
         )
         if env.get("HACKTABLE_FD", "").strip():
             made = replace(made, fd=_number(env, "HACKTABLE_FD", 0, 0))
@@ -123,4 +135,7 @@ class ServerConfig:
             "HACKTABLE_GM_SECRET": self.gm_secret,
             "HACKTABLE_PROXY_HEADERS": "1" if self.proxy_headers else "",
             "HACKTABLE_FD": "" if self.fd is None else str(self.fd),
+            "HACKTABLE_ACCOUNTS": self.accounts,
+            "HACKTABLE_SIGNUP": self.signup,
+            "HACKTABLE_CAMPAIGNS_DIR": self.folder,
         }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 
@@ -23,13 +23,22 @@ from .hub import Hub
 from .ops_settings import OpsSettings
 from .shared import attach_shared
 
+if TYPE_CHECKING:
+    from .hosting import Hosting
+
 __all__ = ["app", "app_of"]
 
 
-def app_of(config: ServerConfig, hub: Hub | None = None, ops: OpsSettings | None = None) -> FastAPI:
+def app_of(
+    config: ServerConfig,
+    hub: Hub | None = None,
+    ops: OpsSettings | None = None,
+    hosting: Hosting | None = None,
+) -> FastAPI:
     """The app serving ``config``'s tables (``hub``, or a new one of them) with the
     operations settings ``ops`` (logs, shutdown, presence: the environment's when not
-    given): the rate limit and who is connected shared over every process on a
+    given) and the GMs' accounts ``hosting`` (``config``'s, if it names accounts:
+    issue 13 §1): the rate limit and who is connected shared over every process on a
     Postgres database (docs/rulings.md H743, H744), proxy headers as ``config`` says
     (H745). Its listening connection starts with the app; the tables close when it
     stops.
@@ -38,9 +47,15 @@ def app_of(config: ServerConfig, hub: Hub | None = None, ops: OpsSettings | None
         CampaignError: the database cannot be reached (one line naming the host).
         CommandError: two campaigns would have the same name; a bad setting.
     """
+    if hosting is None and config.accounts:
+        from .hosting import Hosting
+
+        hosting = Hosting.of(config)
+    if hosting is not None:
+        config = hosting.served(config)
     hub = Hub.serving(config) if hub is None else hub
     ops = OpsSettings.from_env() if ops is None else ops
-    made = create_app(hub)
+    made = create_app(hub, hosting)
     made.state.ops, made.state.proxy_headers = ops, config.proxy_headers
     databases = [config.database] if config.database else []
     attach_shared(made, [*(table.campaign for table in hub), *databases], ops.presence_seconds)

@@ -78,6 +78,9 @@ class Hub:
         budget: the database connections the tables share (H705).
         listener: the listening connection (H702), once :meth:`listen` started it.
         clock: seconds, monotonic (for :data:`LIST_SECONDS`).
+        opener: opens a table this process was not given, by name, or ``None`` (a
+            hosted server's campaign file made by another process: docs/rulings.md
+            H727; a database's campaigns open by themselves).
     """
 
     tables: dict[str, Table] = field(default_factory=dict)
@@ -86,6 +89,7 @@ class Hub:
     budget: ConnectionBudget | None = None
     listener: Listener | None = None
     clock: Callable[[], float] = time.monotonic
+    opener: Callable[[Hub, str], Table | None] | None = None
     _names: dict[str, str] = field(default_factory=dict)
     _listed: float | None = None
     _keys: dict[str, Table] = field(default_factory=dict)
@@ -101,7 +105,7 @@ class Hub:
         """
         hub = cls(database=config.database, gm_secret=config.gm_secret)
         for campaign in config.campaigns:
-            hub.add(hub._table(campaign, table_id(campaign)))
+            hub.add(hub.table_for(campaign, table_id(campaign)))
         if config.database:
             from ..store.budget import ConnectionBudget
             from ..store.postgres import Target
@@ -113,7 +117,7 @@ class Hub:
             hub.list_campaigns()
         return hub
 
-    def _table(self, campaign: str, name: str) -> Table:
+    def table_for(self, campaign: str, name: str) -> Table:
         """A new table of ``campaign`` named ``name``, sharing the hub's budget."""
         table = Table(campaign, id=name, budget=self.budget if "://" in campaign else None)
         if self.gm_secret:
@@ -202,12 +206,22 @@ class Hub:
         self.tables[table.id] = table
         return table
 
-    def get(self, name: str) -> Table | None:
+    def get(self, name: str, *, open_missing: bool = True) -> Table | None:
         """The table ``name``: opened now if it is a campaign of the database (listed
-        again when the name is new, at most every :data:`LIST_SECONDS`)."""
+        again when the name is new, at most every :data:`LIST_SECONDS`), or one the
+        :attr:`opener` opens; with ``open_missing`` false, only one open already."""
         table = self.tables.get(name)
-        if table is not None or not self.database:
+        if table is not None or not open_missing:
             return table
+        if self.database:
+            table = self._of_database(name)
+        if table is None and self.opener is not None:
+            table = self.opener(self, name)
+        return table
+
+    def _of_database(self, name: str) -> Table | None:
+        """The table of the database's campaign ``name``, opened now; ``None`` if the
+        database has none of that name."""
         if name not in self._names and (
             self._listed is None or self.clock() - self._listed >= LIST_SECONDS
         ):
@@ -220,8 +234,21 @@ class Hub:
             return None
         with self._guard:
             if name not in self.tables:
-                self.tables[name] = self._table(f"{self.database}#{quote(campaign, safe='')}", name)
+                location = f"{self.database}#{quote(campaign, safe='')}"
+                self.tables[name] = self.table_for(location, name)
             return self.tables[name]
+
+    def remove(self, name: str, why: str) -> None:
+        """Stop serving the table ``name`` (its campaign was deleted) and close it; each
+        of its sockets is sent ``why`` and closed (on the event loop: the table's poll
+        is a task of it)."""
+        table = self.tables.pop(name, None)
+        with self._guard:
+            self._names.pop(name, None)
+        if table is not None:
+            for principal in {each.principal for each in table.broadcaster.subscribers}:
+                table.broadcaster.end(principal, why)
+            table.close()
 
     def __iter__(self) -> Iterator[Table]:
         return iter(list(self.tables.values()))

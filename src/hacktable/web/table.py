@@ -379,6 +379,26 @@ class Table:
         principal = await self.call(enter)
         return principal, cookie, until
 
+    async def sign_in_gm(self) -> tuple[str, datetime]:
+        """A new GM session, for the campaign's owner signed in to their account
+        (docs/rulings.md H726), kept in the log as the GM's link's sign-in is (H640);
+        returns its cookie and when it expires.
+
+        Raises:
+            StaleWriteError: another writer stored an event first, twice running.
+        """
+        cookie = new_token()
+        until = self.now()
+
+        def enter(layer: CommandLayer) -> None:
+            nonlocal until
+            until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
+            _retrying(lambda: sign_in(layer.session, GM, cookie, until))
+            self._scan()
+
+        await self.call(enter)
+        return cookie, until
+
     def close(self) -> None:
         """Stop polling, close the campaign and stop the worker."""
         if self._poller is not None:

@@ -1,0 +1,136 @@
+"""``hacktable admin user add|password|list|remove``: GMs' accounts from the server's
+command line (issue 13 §1; docs/rulings.md H720, H721, H728).
+
+The accounts live where ``serve`` keeps them: ``--accounts`` names a Postgres URL or an
+SQLite file (``HACKTABLE_ACCOUNTS``; default ``accounts.sqlite`` here). A password is
+asked twice at the terminal without echo, or read from standard input's first line
+with ``--password-stdin``; it is never printed.
+"""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..errors import HacktableError
+
+if TYPE_CHECKING:
+    from ..accounts import Accounts
+
+__all__ = ["DEFAULT_ACCOUNTS", "admin_app"]
+
+DEFAULT_ACCOUNTS = "accounts.sqlite"
+"""The accounts file of a server of SQLite campaigns, when none is named (H720)."""
+
+admin_app = typer.Typer(help="Administer a hosted server: GMs' accounts.", no_args_is_help=True)
+user_app = typer.Typer(help="GMs' accounts.", no_args_is_help=True)
+admin_app.add_typer(user_app, name="user")
+
+AccountsOption = Annotated[
+    str,
+    typer.Option(
+        "--accounts",
+        envvar="HACKTABLE_ACCOUNTS",
+        help="The accounts: a Postgres URL, or the server's SQLite accounts file.",
+    ),
+]
+StdinOption = Annotated[
+    bool, typer.Option("--password-stdin", help="Read the password from standard input.")
+]
+
+
+def _fail(error: HacktableError) -> None:
+    sys.stderr.write(f"error: {error}\n")
+    raise typer.Exit(error.exit_code)
+
+
+def _password(from_stdin: bool) -> str:
+    """The new password: standard input's first line, or asked twice at the terminal.
+
+    Raises:
+        AccountError: the two differ, or there is none.
+    """
+    from ..accounts import AccountError
+
+    if from_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = getpass.getpass("Password: ")
+        if getpass.getpass("Password again: ") != password:
+            raise AccountError("the two passwords differ: nothing changed")
+    if not password:
+        raise AccountError("no password given: nothing changed")
+    return password
+
+
+def _accounts(location: str) -> Accounts:
+    from ..accounts import Accounts
+
+    return Accounts.at(location)
+
+
+@user_app.command("add")
+def add(
+    name: Annotated[str, typer.Argument(help="The user's name.")],
+    accounts: AccountsOption = DEFAULT_ACCOUNTS,
+    password_stdin: StdinOption = False,
+) -> None:
+    """Make a GM's account (asks for the password twice)."""
+    try:
+        store = _accounts(accounts)
+        stored = store.add_user(name, _password(password_stdin))
+    except HacktableError as error:
+        _fail(error)
+        return
+    print(f"User {stored} added.")
+
+
+@user_app.command("password")
+def password(
+    name: Annotated[str, typer.Argument(help="The user's name.")],
+    accounts: AccountsOption = DEFAULT_ACCOUNTS,
+    password_stdin: StdinOption = False,
+) -> None:
+    """Reset a user's password (signs out every browser signed in as them)."""
+    try:
+        store = _accounts(accounts)
+        store.existing(name)  # (an unknown name is refused before the password is asked)
+        store.set_password(name, _password(password_stdin))
+    except HacktableError as error:
+        _fail(error)
+        return
+    print(f"Password of {name.strip().lower()} reset; their browsers are signed out.")
+
+
+@user_app.command("list")
+def list_users(accounts: AccountsOption = DEFAULT_ACCOUNTS) -> None:
+    """List the accounts: name, when made, how many campaigns each owns."""
+    try:
+        users = _accounts(accounts).users()
+    except HacktableError as error:
+        _fail(error)
+        return
+    if not users:
+        print("No users.")
+    for user in users:
+        owned = "1 campaign" if user.campaigns == 1 else f"{user.campaigns} campaigns"
+        print(f"{user.name}  (since {user.created_at}, {owned})")
+
+
+@user_app.command("remove")
+def remove(
+    name: Annotated[str, typer.Argument(help="The user's name.")],
+    accounts: AccountsOption = DEFAULT_ACCOUNTS,
+) -> None:
+    """Remove an account; its campaigns stay, owned by no one."""
+    try:
+        left = _accounts(accounts).remove_user(name)
+    except HacktableError as error:
+        _fail(error)
+        return
+    print(f"User {name.strip().lower()} removed.")
+    if left:
+        print(f"Their campaigns stay, owned by no one: {', '.join(left)}")

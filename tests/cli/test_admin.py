@@ -1,0 +1,77 @@
+"""``hacktable admin user add|password|list|remove`` (issue 13 §1: ``hacktable admin``
+creates users and resets a password from the server's command line)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from hacktable.accounts import Accounts
+from hacktable.cli.app import run
+
+GOOD = "correct horse battery"
+
+
+def admin(args: list[str], stdin: str = "") -> int:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", io.StringIO(stdin))
+        with pytest.raises(SystemExit) as done:
+            run(["admin", "user", *args])
+    code = done.value.code
+    return code if isinstance(code, int) else 0
+
+
+@pytest.fixture
+def accounts(tmp_path: Path) -> str:
+    return str(tmp_path / "accounts.sqlite")
+
+
+def test_add_list_password_remove(accounts: str, capsys: pytest.CaptureFixture[str]) -> None:
+    where = ["--accounts", accounts]
+    assert admin(["add", "Ann", *where, "--password-stdin"], GOOD + "\n") == 0
+    assert capsys.readouterr().out == "User ann added.\n"
+    assert admin(["list", *where]) == 0
+    assert capsys.readouterr().out.startswith("ann  (since ")
+    assert Accounts.at(accounts).sign_in("ann", GOOD, "127.0.0.1")[0] == "ann"
+    assert admin(["password", "ann", *where, "--password-stdin"], "a new good one\n") == 0
+    out = capsys.readouterr().out
+    assert out == "Password of ann reset; their browsers are signed out.\n"
+    assert Accounts.at(accounts).sign_in("ann", "a new good one", "127.0.0.1")[0] == "ann"
+    assert admin(["remove", "ann", *where]) == 0
+    assert capsys.readouterr().out == "User ann removed.\n"
+    assert admin(["list", *where]) == 0
+    assert capsys.readouterr().out == "No users.\n"
+
+
+def test_the_password_is_asked_twice_and_never_printed(
+    accounts: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter([GOOD, GOOD + "x"])
+    monkeypatch.setattr("getpass.getpass", lambda _prompt: next(answers))
+    assert admin(["add", "ann", "--accounts", accounts]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "error: the two passwords differ: nothing changed\n"
+    assert GOOD not in captured.out + captured.err
+    assert Accounts.at(accounts).users() == []
+    answers = iter([GOOD, GOOD])
+    assert admin(["add", "ann", "--accounts", accounts]) == 0
+
+
+def test_refusals_are_one_line(accounts: str, capsys: pytest.CaptureFixture[str]) -> None:
+    where = ["--accounts", accounts]
+    assert admin(["add", "ann", *where, "--password-stdin"], "short\n") == 2
+    assert capsys.readouterr().err == "error: a password has at least 10 characters\n"
+    assert admin(["password", "bob", *where, "--password-stdin"], GOOD + "\n") == 2
+    assert capsys.readouterr().err == "error: there is no user 'bob'\n"
+    assert admin(["remove", "bob", *where]) == 2
+    assert capsys.readouterr().err == "error: there is no user 'bob'\n"
+
+
+def test_the_accounts_come_from_the_environment(
+    accounts: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HACKTABLE_ACCOUNTS", accounts)
+    assert admin(["add", "ann", "--password-stdin"], GOOD + "\n") == 0
+    assert [u.name for u in Accounts.at(accounts).users()] == ["ann"]
