@@ -110,6 +110,9 @@ def test_who_is_connected_counts_every_process_and_drops_a_dead_one(
             seen = gm.get("/t/table/api/players").json()  # (through the other process)
             assert [(p["name"], p["connected"]) for p in seen["players"]] == [("Ann", 1)]
             assert seen["gm"] == {"connected": 1}
+    for app in apps:  # (the sockets' leaving is written as their handlers end, in
+        # the test client's own threads: a heartbeat writes what each process knows)
+        asyncio.run(app.state.shared[database_of(location)].beat())
     gone = gm.get("/t/table/api/players").json()
     assert [(p["name"], p["connected"]) for p in gone["players"]] == [("Ann", 0)]
     assert gone["gm"] == {"connected": 0}

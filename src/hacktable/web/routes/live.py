@@ -100,5 +100,5 @@ async def stream(websocket: WebSocket, table: str) -> None:
     finally:
         closed.cancel()
         who.table.unsubscribe(subscriber)
-        if shared is not None:
-            await shared.left(key, who.principal)
+        if shared is not None:  # (shielded: a cancelled handler still says it left)
+            await asyncio.shield(shared.left(key, who.principal))
