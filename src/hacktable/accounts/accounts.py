@@ -291,7 +291,7 @@ class Accounts:
         with self.database.transaction() as run:
             for key in keys:
                 run(
-                    f"DELETE FROM sign_in_failures WHERE {row} IN (SELECT {row}"  # noqa: S608
+                    f"DELETE FROM sign_in_failures WHERE {row} IN (SELECT {row}"
                     " FROM sign_in_failures WHERE key = :k AND at = :at LIMIT 1)",
                     {"k": key, "at": at},
                 )
