@@ -181,6 +181,34 @@ def test_sign_out(apps: list[TestClient]) -> None:
     assert client.get("/", follow_redirects=False).headers["location"] == "/signin"
 
 
+def test_the_accounts_database_away_is_one_line_not_a_500(
+    apps: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 §2 (commands fail with one clear line while the database is away): the
+    GM's home and sign-out answer 503 in one line, never a server error."""
+    from hacktable.accounts.database import AccountsDatabase
+    from hacktable.errors import CampaignError
+
+    client = signed_up(apps[0])
+    real = AccountsDatabase.transaction
+    calls = {"n": 0}
+
+    def away(self: AccountsDatabase):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] > 1:  # (the cookie's check answers; the next query does not)
+            raise CampaignError("the accounts' database failed: connection refused", "db")
+        return real(self)
+
+    monkeypatch.setattr(AccountsDatabase, "transaction", away)
+    answer = client.get("/", headers={"accept": "text/html"})
+    assert answer.status_code == 503
+    assert "the accounts&#x27; database failed: connection refused" in answer.text
+    calls["n"] = 1
+    answer = client.post("/signout", follow_redirects=False)
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "the accounts' database failed: connection refused"}
+
+
 def test_a_form_from_another_site_is_refused(apps: list[TestClient]) -> None:
     """H729: a form POST must come from this site's page."""
     client = signed_up(apps[0])
