@@ -243,6 +243,35 @@ def test_a_new_campaign_signs_its_owner_in_as_gm(apps: list[TestClient], place: 
         assert (Path(place).parent / "lost-mines.db").is_file()
 
 
+def test_a_new_campaign_is_a_table_like_every_other_of_the_hub(place: str, clock: Clock) -> None:
+    """H701, H705: the table of a new campaign is made as the hub makes every table (the
+    server's GM secret's link, the shared connections), not a bare one of its own."""
+    from hacktable.web.hub import gm_token
+
+    hub = Hub(gm_secret="the operator's secret")
+    client = signed_up(TestClient(create_app(hub, hosting(place, clock))))
+    new_campaign(client, "Lost Mines")
+    table = hub.get("lost-mines", open_missing=False)
+    assert table is not None
+    assert table.gm_token == gm_token("the operator's secret", "lost-mines")
+    hub.close()
+
+
+def test_a_hosted_database_s_unknown_names_ask_the_accounts_nothing(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Campaigns of a Postgres database open through the hub's own listing (at most once
+    a second, H700); a made-up name must not make the opener open a connection to the
+    accounts on the event loop for each request."""
+    made = hosting(str(tmp_path / "accounts.sqlite"), clock)
+    url = "postgresql://nobody@127.0.0.1:1/none"
+    served = Hosting(made.accounts, url)
+    asked: list[str] = []
+    monkeypatch.setattr(made.accounts, "owner_of", asked.append)
+    assert served.opener(Hub(database=url), "made-up") is None
+    assert asked == []
+
+
 def test_a_new_campaign_s_name_and_ruleset_are_checked(apps: list[TestClient]) -> None:
     client = signed_up(apps[0])
     new_campaign(client, "keep")

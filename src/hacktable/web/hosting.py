@@ -196,6 +196,8 @@ class Hosting:
         made it), now served by ``hub``; ``None`` if no one owns ``name``."""
         if not CAMPAIGN_NAME.fullmatch(name):
             return None
+        if is_url(self.campaigns) and hub.database == self.campaigns:
+            return None  # (the hub's own listing opens them: no query here, on the loop)
         try:
             if self.accounts.owner_of(name) is None or not self.exists(name):
                 return None

@@ -99,7 +99,8 @@ async def new_campaign(request: Request) -> Response:
         owned = await run_in_threadpool(hosting.accounts.campaigns_of, user)
         status = 503 if isinstance(error, CampaignError) else 400
         return page(home_page(user, owned, rulesets(), str(error)), status)
-    table = hub.get(name, open_missing=False) or hub.add(Table(location, id=name))
+    # (as the hub makes every table: the GM secret's link, the shared connections)
+    table = hub.get(name, open_missing=False) or hub.add(hub.table_for(location, name))
     return await _as_gm(request, table)
 
 
