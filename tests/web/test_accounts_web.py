@@ -272,6 +272,19 @@ def test_a_hosted_database_s_unknown_names_ask_the_accounts_nothing(
     assert asked == []
 
 
+def test_sign_out_also_ends_the_browser_s_gm_seats_at_its_campaigns(
+    apps: list[TestClient],
+) -> None:
+    """H725, review (H771): signing out on a shared computer leaves no GM session of the
+    account's campaigns in that browser."""
+    client = signed_up(apps[0])
+    new_campaign(client, "Lost Mines")
+    assert client.get("/t/lost-mines/api/view").status_code == 200
+    answer = client.post("/signout", follow_redirects=False)
+    assert answer.status_code == 303
+    assert client.get("/t/lost-mines/api/view").status_code == 401
+
+
 def test_a_new_campaign_s_name_and_ruleset_are_checked(apps: list[TestClient]) -> None:
     client = signed_up(apps[0])
     new_campaign(client, "keep")

@@ -22,6 +22,7 @@ from ...errors import CampaignError
 from ...rulesets import available
 from ..account_pages import home_page, signin_page, signup_page
 from ..hosting import Hosting
+from .access import COOKIE as SESSION_COOKIE
 from .body import MAX_BODY
 from .errors import refused_page
 
@@ -195,10 +196,14 @@ async def signout(request: Request) -> Response:
     if not same_site(request):
         return refused_page(request, CROSS_SITE, 403)
     token = request.cookies.get(ACCOUNT_COOKIE, "")
+    user = await account_of(request)
+    owned = [] if user is None else await run_in_threadpool(hosting.accounts.campaigns_of, user)
     if token:
         await run_in_threadpool(hosting.accounts.sign_out, token)
     response = RedirectResponse("/signin", status_code=303)
     response.delete_cookie(ACCOUNT_COOKIE, path="/")
+    for campaign in owned:  # (the GM's seats this browser took at them: H771)
+        response.delete_cookie(SESSION_COOKIE, path=f"/t/{campaign.name}/")
     return response
 
 
