@@ -129,6 +129,31 @@ def test_sign_up_refuses_two_different_passwords_and_a_short_one(apps: list[Test
     assert "short" not in answer.text.split("<form", 1)[1]  # (never written back)
 
 
+def test_refused_sign_ups_count_against_the_address_and_hash_nothing(
+    apps: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H723, review (H773): a sign-up refused for a taken name costs no argon2 hash (a
+    hash is 64 MiB of memory) and counts against the address, so neither the memory
+    nor the names in use can be had by the thousand."""
+    from hacktable.accounts import accounts as module
+
+    signed_up(apps[0])
+    hashed: list[str] = []
+    real = module.passwords.hash_password
+    monkeypatch.setattr(
+        module.passwords,
+        "hash_password",
+        lambda password: hashed.append(password) or real(password),
+    )
+    form = {"name": "ann", "password": GOOD, "password2": GOOD}
+    for _ in range(5):
+        answer = apps[1].post("/signup", data=form)
+        assert (answer.status_code, line(answer.text)) == (400, "there is a user 'ann' already")
+    answer = apps[1].post("/signup", data={**form, "name": "bea"})
+    assert answer.status_code == 429
+    assert hashed == []
+
+
 def test_sign_in_and_a_wrong_password_refused_in_one_line(
     apps: list[TestClient], caplog: pytest.LogCaptureFixture
 ) -> None:

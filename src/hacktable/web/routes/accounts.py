@@ -179,7 +179,11 @@ async def signup(request: Request) -> Response:
     try:
         if await run_in_threadpool(accounts.limited, f"address:{address}"):
             raise TooManyFailuresError(TOO_MANY)
-        stored = await run_in_threadpool(accounts.add_user, name, password)
+        try:
+            stored = await run_in_threadpool(accounts.add_user, name, password)
+        except AccountError:  # (a taken name, a bad one: counted, H773)
+            await run_in_threadpool(accounts.fail, f"address:{address}")
+            raise
         _user, token, until = await run_in_threadpool(accounts.sign_in, stored, password, address)
     except AccountError as error:
         return page(signup_page(str(error), name), getattr(error, "status", 400))
