@@ -349,6 +349,11 @@ class Accounts:
             )
         return [OwnedCampaign(str(c), str(r), str(at)) for c, r, at in rows]
 
+    def owned_names(self) -> set[str]:
+        """Every campaign some account owns."""
+        with self.database.transaction() as run:
+            return {str(c) for (c,) in run("SELECT campaign FROM campaign_owners")}
+
     def owner_of(self, campaign: str) -> str | None:
         """Who owns the table ``campaign``, or ``None``."""
         with self.database.transaction() as run:
