@@ -53,6 +53,8 @@ class MemoryLimiter:
     failures: int = 5
     window: float = 60.0
     now: Callable[[], float] = time.monotonic
+    keep: int = 10_000
+    """How many keys are kept before those past the window are forgotten."""
     _seen: dict[str, list[float]] = field(default_factory=dict)
 
     def _clock(self) -> float:
@@ -67,6 +69,10 @@ class MemoryLimiter:
 
     def fail(self, *keys: str) -> None:
         now = self._clock()
+        if len(self._seen) >= self.keep:  # (forget the addresses past the window)
+            self._seen = {
+                key: seen for key, seen in self._seen.items() if seen[-1] > now - self.window
+            }
         for key in keys:
             kept = [at for at in self._seen.get(key, []) if at > now - self.window]
             self._seen[key] = [*kept, now]
