@@ -224,3 +224,24 @@ def test_settings_come_from_the_environment() -> None:
     assert AccountSettings.from_env(env) == AccountSettings("open", 3, 9)
     with pytest.raises(CommandError, match="HACKTABLE_SIGNUP is open or closed"):
         AccountSettings.from_env({"HACKTABLE_SIGNUP": "maybe"})
+
+
+def test_the_accounts_hold_few_postgres_connections_at_once(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Review of issue 13 (docs/rulings.md H772): sign-ins and pages outside any table
+    need no cookie, so they may hold only ACCOUNT_CONNECTIONS connections of a process
+    at once (the others wait their turn): a flood of them cannot use up the database's
+    connections while the tables starve."""
+    from contextlib import ExitStack
+
+    from hacktable.accounts import database as module
+
+    accounts = made(request.getfixturevalue("postgres"))
+    with ExitStack() as held:
+        for _ in range(module.ACCOUNT_CONNECTIONS):
+            held.enter_context(accounts.database.transaction())
+        gate = module.gate(accounts.database.location)
+        assert gate.acquire(blocking=False) is False
+    assert gate.acquire(blocking=False) is True
+    gate.release()
