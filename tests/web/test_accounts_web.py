@@ -246,6 +246,26 @@ def test_a_form_from_another_site_is_refused(apps: list[TestClient]) -> None:
     assert "No campaigns yet." in client.get("/").text
 
 
+def test_a_form_through_a_proxy_that_rewrites_host_is_this_site_s(place: str, clock: Clock) -> None:
+    """H729 with H745: behind a proxy that rewrites ``Host``, the form's origin is
+    compared with the proxy's ``X-Forwarded-Host``, trusted only under
+    ``--proxy-headers`` (as the table's socket does)."""
+    form = {"name": "ann", "password": GOOD, "password2": GOOD}
+    proxied = {"origin": "https://play.example", "x-forwarded-host": "play.example"}
+    for trusted, status in ((False, 403), (True, 303)):
+        app = create_app(Hub(), hosting(place, clock))
+        app.state.proxy_headers = trusted
+        client = TestClient(app, base_url="http://127.0.0.1:8000")
+        answer = client.post("/signup", data=form, headers=proxied, follow_redirects=False)
+        assert answer.status_code == status
+    assert (
+        client.post(
+            "/signup", data=form, headers={**proxied, "origin": "https://evil.example"}
+        ).status_code
+        == 403
+    )
+
+
 def new_campaign(client: TestClient, name: str, ruleset: str = "redhack") -> str:
     answer = client.post(
         "/campaigns", data={"name": name, "ruleset": ruleset}, follow_redirects=False

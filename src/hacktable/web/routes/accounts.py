@@ -60,11 +60,16 @@ def address_of(request: Request) -> str:
 
 def same_site(request: Request) -> bool:
     """Whether a form POST comes from this site's own page (docs/rulings.md H729): its
-    ``Origin`` is this host, or, without one, the browser does not say it is another
-    site's (``Sec-Fetch-Site``)."""
+    ``Origin`` is this host (behind a proxy that rewrites ``Host``, its
+    ``X-Forwarded-Host``, trusted only under ``--proxy-headers``: H745), or, without
+    one, the browser does not say it is another site's (``Sec-Fetch-Site``)."""
     origin = request.headers.get("origin")
     if origin is not None:
-        return origin.split("://", 1)[-1] == request.headers.get("host", "")
+        host = request.headers.get("host", "")
+        forwarded = request.headers.get("x-forwarded-host", "")
+        if forwarded and getattr(request.app.state, "proxy_headers", False):
+            host = forwarded.split(",", 1)[0].strip()  # (as the socket's check: H745)
+        return origin.split("://", 1)[-1] == host
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
