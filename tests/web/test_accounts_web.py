@@ -8,6 +8,7 @@ import logging
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -341,6 +342,28 @@ def test_a_new_campaign_s_name_and_ruleset_are_checked(apps: list[TestClient]) -
         answer = client.post("/campaigns", data=form)
         assert answer.status_code == 400
         assert line(answer.text).startswith(why)
+
+
+def test_a_new_campaign_s_name_may_not_be_another_campaign_s_table(
+    place: str, clock: Clock
+) -> None:
+    """H726, H700: a campaign not made through an account (``Lost Mines``) is the table
+    ``lost-mines``; a GM's new ``lost-mines`` would share its URL, and through another
+    process its GM link would seat them at that other campaign."""
+    made = hosting(place, clock)
+    other = (
+        f"{place}#{quote('Lost Mines', safe='')}"
+        if place.startswith("postgresql://")
+        else str(Path(made.campaigns) / "Lost Mines.db")
+    )
+    with CampaignStore.open(other, ruleset="redhack", create=True):
+        pass
+    client = signed_up(TestClient(create_app(Hub(), made)))
+    answer = client.post("/campaigns", data={"name": "lost-mines", "ruleset": "redhack"})
+    assert (answer.status_code, line(answer.text)) == (
+        400,
+        "there is a campaign 'lost-mines' already",
+    )
 
 
 def test_the_owner_s_gm_link_needs_no_token_on_another_process(apps: list[TestClient]) -> None:

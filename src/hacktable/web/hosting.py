@@ -140,25 +140,29 @@ class Hosting:
         return str(Path(self.campaigns) / f"{name}.db")
 
     def exists(self, name: str) -> bool:
-        """Whether the campaign ``name`` exists already (owned or not)."""
-        location = self.location(name)
-        if not is_url(location):
-            return Path(location).exists()
-        from ..store.postgres import Target
+        """Whether a campaign (owned or not) is the table ``name`` already: its own, or
+        another whose name is the same in a URL (``Lost Mines`` is ``lost-mines``:
+        :func:`~.hub.table_id`), which would share its URL.
 
-        target = Target(location)
-        connection = target.connect(readonly=True)
-        try:
-            found = connection.execute(
-                "SELECT to_regclass('campaigns') IS NOT NULL"
-                " AND EXISTS (SELECT 1 FROM campaigns WHERE name = %(n)s)",
-                {"n": target.campaign},
-            ).fetchone()
-        except Exception:  # (no campaigns table yet: a new database)
-            return False
-        finally:
-            connection.close()
-        return bool(found and found[0])
+        Raises:
+            CampaignError: the database cannot be read.
+        """
+        from urllib.parse import quote
+
+        from .hub import table_id
+
+        if not is_url(self.campaigns):
+            folder = Path(self.campaigns)
+            return (folder / f"{name}.db").exists() or any(
+                table_id(str(each)) == name for each in folder.glob("*.db")
+            )
+        from ..store.postgres import campaign_names
+
+        database = self.campaigns.split("#", 1)[0]
+        return any(
+            table_id(f"{database}#{quote(each, safe='')}") == name
+            for each in campaign_names(database)
+        )
 
     def create(self, name: str, owner: str, ruleset: str) -> str:
         """Make the campaign ``name`` of ``ruleset`` owned by ``owner``; its location.
