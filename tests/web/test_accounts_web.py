@@ -21,6 +21,7 @@ from hacktable.web.hosting import Hosting
 from hacktable.web.hub import Hub
 from hacktable.web.routes.access import COOKIE
 from hacktable.web.routes.accounts import ACCOUNT_COOKIE
+from hacktable.web.table import Table
 from tests.store.backends import postgres  # noqa: F401
 
 GOOD = "correct horse battery"
@@ -364,6 +365,25 @@ def test_a_new_campaign_s_name_may_not_be_another_campaign_s_table(
         400,
         "there is a campaign 'lost-mines' already",
     )
+
+
+def test_the_owner_s_gm_link_seats_them_only_at_their_own_campaign(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """H727: a table of that name made of another campaign (one served before the names
+    were checked) is not the owner's: 404, and no GM seat there."""
+    made = hosting(str(tmp_path / "accounts.sqlite"), clock)
+    other = tmp_path / "Lost Mines.db"
+    with CampaignStore.open(other, ruleset="redhack", create=True):
+        pass
+    hub = Hub()
+    hub.add(Table(str(other), id="lost-mines"))
+    client = signed_up(TestClient(create_app(hub, made)))
+    made.accounts.own("lost-mines", "ann", "redhack")
+    answer = client.get("/t/lost-mines/gm", follow_redirects=False)
+    assert answer.status_code == 404
+    assert COOKIE not in answer.headers.get("set-cookie", "")
+    hub.close()
 
 
 def test_the_owner_s_gm_link_needs_no_token_on_another_process(apps: list[TestClient]) -> None:
