@@ -3,6 +3,7 @@ accounts file and on Postgres (``scripts/with-postgres``)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,34 @@ def test_the_limit_holds_for_a_second_process_on_the_same_database(location: str
         second.sign_in("ann", GOOD, "10.0.0.2")
 
 
+def test_sign_ins_in_flight_at_once_cannot_pass_the_limit(
+    location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H723 and RULINGS review (H770): guesses sent all at once (each arriving while the
+    others' hashes are being checked) get no more than 5 password checks a minute; a
+    count taken before any failure was written would let every one of them through."""
+    from hacktable.accounts import accounts as module
+
+    accounts = made(location, Clock())
+    accounts.add_user("ann", GOOD)
+    real, checked = module.passwords.check, []
+
+    def check(stored: str | None, password: str) -> module.passwords.PasswordCheck:
+        checked.append(password)
+        if len(checked) < 12:  # (the next guess arrives while this hash runs)
+            with contextlib.suppress(AccountError):
+                accounts.sign_in("ann", f"guess number {len(checked)}", "10.0.0.7")
+        return real(stored, password)
+
+    monkeypatch.setattr(module.passwords, "check", check)
+    with pytest.raises(AccountError):
+        accounts.sign_in("ann", "guess number 0", "10.0.0.7")
+    assert len(checked) == 5
+    monkeypatch.setattr(module.passwords, "check", real)
+    with pytest.raises(TooManyFailuresError):
+        accounts.sign_in("ann", GOOD, "10.0.0.8")
+
+
 def test_a_session_expires_by_the_injected_clock(location: str) -> None:
     """H725: ``session_days`` (14 by default)."""
     clock = Clock()
@@ -195,3 +224,24 @@ def test_settings_come_from_the_environment() -> None:
     assert AccountSettings.from_env(env) == AccountSettings("open", 3, 9)
     with pytest.raises(CommandError, match="HACKTABLE_SIGNUP is open or closed"):
         AccountSettings.from_env({"HACKTABLE_SIGNUP": "maybe"})
+
+
+def test_the_accounts_hold_few_postgres_connections_at_once(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Review of issue 13 (docs/rulings.md H772): sign-ins and pages outside any table
+    need no cookie, so they may hold only ACCOUNT_CONNECTIONS connections of a process
+    at once (the others wait their turn): a flood of them cannot use up the database's
+    connections while the tables starve."""
+    from contextlib import ExitStack
+
+    from hacktable.accounts import database as module
+
+    accounts = made(request.getfixturevalue("postgres"))
+    with ExitStack() as held:
+        for _ in range(module.ACCOUNT_CONNECTIONS):
+            held.enter_context(accounts.database.transaction())
+        gate = module.gate(accounts.database.location)
+        assert gate.acquire(blocking=False) is False
+    assert gate.acquire(blocking=False) is True
+    gate.release()

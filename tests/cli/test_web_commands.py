@@ -174,3 +174,26 @@ def test_serve_with_accounts_serves_an_empty_folder_and_opens_sign_up_when_asked
     assert served.calls[1][0].state.hosting.campaigns == str(tmp_path)  # type: ignore[attr-defined]
     assert _serve(["--accounts", accounts, "--signup", "maybe"]) == 2
     assert capsys.readouterr().err == "error: --signup is open or closed, not 'maybe'\n"
+
+
+def test_serve_with_accounts_prints_no_gm_link_of_an_owned_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], served: Served
+):
+    """Review of issue 13 (docs/rulings.md H774): a hosted server's output goes to its
+    journal, and a GM's link is that campaign's GM seat, so only campaigns no account
+    owns (H728) get one printed; each GM opens theirs from their home."""
+    from hacktable.accounts import Accounts
+
+    folder = tmp_path / "campaigns"
+    folder.mkdir()
+    accounts = str(tmp_path / "accounts.sqlite")
+    made = Accounts.at(accounts)
+    made.add_user("ann", "correct horse battery")
+    made.own("moor", "ann", "redhack")
+    for name in ("moor", "orphan"):
+        with CampaignStore.open(folder / f"{name}.db", ruleset="redhack"):
+            pass
+    assert _serve(["--accounts", accounts, "--campaigns", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "/t/moor/join?token=" not in out
+    assert "The GM's link for orphan: http://127.0.0.1:8000/t/orphan/join?token=" in out

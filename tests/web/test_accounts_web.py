@@ -8,6 +8,7 @@ import logging
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,6 +21,7 @@ from hacktable.web.hosting import Hosting
 from hacktable.web.hub import Hub
 from hacktable.web.routes.access import COOKIE
 from hacktable.web.routes.accounts import ACCOUNT_COOKIE
+from hacktable.web.table import Table
 from tests.store.backends import postgres  # noqa: F401
 
 GOOD = "correct horse battery"
@@ -129,6 +131,31 @@ def test_sign_up_refuses_two_different_passwords_and_a_short_one(apps: list[Test
     assert "short" not in answer.text.split("<form", 1)[1]  # (never written back)
 
 
+def test_refused_sign_ups_count_against_the_address_and_hash_nothing(
+    apps: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H723, review (H773): a sign-up refused for a taken name costs no argon2 hash (a
+    hash is 64 MiB of memory) and counts against the address, so neither the memory
+    nor the names in use can be had by the thousand."""
+    from hacktable.accounts import accounts as module
+
+    signed_up(apps[0])
+    hashed: list[str] = []
+    real = module.passwords.hash_password
+    monkeypatch.setattr(
+        module.passwords,
+        "hash_password",
+        lambda password: hashed.append(password) or real(password),
+    )
+    form = {"name": "ann", "password": GOOD, "password2": GOOD}
+    for _ in range(5):
+        answer = apps[1].post("/signup", data=form)
+        assert (answer.status_code, line(answer.text)) == (400, "there is a user 'ann' already")
+    answer = apps[1].post("/signup", data={**form, "name": "bea"})
+    assert answer.status_code == 429
+    assert hashed == []
+
+
 def test_sign_in_and_a_wrong_password_refused_in_one_line(
     apps: list[TestClient], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -181,6 +208,34 @@ def test_sign_out(apps: list[TestClient]) -> None:
     assert client.get("/", follow_redirects=False).headers["location"] == "/signin"
 
 
+def test_the_accounts_database_away_is_one_line_not_a_500(
+    apps: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 §2 (commands fail with one clear line while the database is away): the
+    GM's home and sign-out answer 503 in one line, never a server error."""
+    from hacktable.accounts.database import AccountsDatabase
+    from hacktable.errors import CampaignError
+
+    client = signed_up(apps[0])
+    real = AccountsDatabase.transaction
+    calls = {"n": 0}
+
+    def away(self: AccountsDatabase):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] > 1:  # (the cookie's check answers; the next query does not)
+            raise CampaignError("the accounts' database failed: connection refused", "db")
+        return real(self)
+
+    monkeypatch.setattr(AccountsDatabase, "transaction", away)
+    answer = client.get("/", headers={"accept": "text/html"})
+    assert answer.status_code == 503
+    assert "the accounts&#x27; database failed: connection refused" in answer.text
+    calls["n"] = 1
+    answer = client.post("/signout", follow_redirects=False)
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "the accounts' database failed: connection refused"}
+
+
 def test_a_form_from_another_site_is_refused(apps: list[TestClient]) -> None:
     """H729: a form POST must come from this site's page."""
     client = signed_up(apps[0])
@@ -191,6 +246,26 @@ def test_a_form_from_another_site_is_refused(apps: list[TestClient]) -> None:
     answer = client.post("/signin", data={"name": "ann", "password": GOOD}, headers=foreign)
     assert answer.status_code == 403
     assert "No campaigns yet." in client.get("/").text
+
+
+def test_a_form_through_a_proxy_that_rewrites_host_is_this_site_s(place: str, clock: Clock) -> None:
+    """H729 with H745: behind a proxy that rewrites ``Host``, the form's origin is
+    compared with the proxy's ``X-Forwarded-Host``, trusted only under
+    ``--proxy-headers`` (as the table's socket does)."""
+    form = {"name": "ann", "password": GOOD, "password2": GOOD}
+    proxied = {"origin": "https://play.example", "x-forwarded-host": "play.example"}
+    for trusted, status in ((False, 403), (True, 303)):
+        app = create_app(Hub(), hosting(place, clock))
+        app.state.proxy_headers = trusted
+        client = TestClient(app, base_url="http://127.0.0.1:8000")
+        answer = client.post("/signup", data=form, headers=proxied, follow_redirects=False)
+        assert answer.status_code == status
+    assert (
+        client.post(
+            "/signup", data=form, headers={**proxied, "origin": "https://evil.example"}
+        ).status_code
+        == 403
+    )
 
 
 def new_campaign(client: TestClient, name: str, ruleset: str = "redhack") -> str:
@@ -215,6 +290,48 @@ def test_a_new_campaign_signs_its_owner_in_as_gm(apps: list[TestClient], place: 
         assert (Path(place).parent / "lost-mines.db").is_file()
 
 
+def test_a_new_campaign_is_a_table_like_every_other_of_the_hub(place: str, clock: Clock) -> None:
+    """H701, H705: the table of a new campaign is made as the hub makes every table (the
+    server's GM secret's link, the shared connections), not a bare one of its own."""
+    from hacktable.web.hub import gm_token
+
+    hub = Hub(gm_secret="the operator's secret")
+    client = signed_up(TestClient(create_app(hub, hosting(place, clock))))
+    new_campaign(client, "Lost Mines")
+    table = hub.get("lost-mines", open_missing=False)
+    assert table is not None
+    assert table.gm_token == gm_token("the operator's secret", "lost-mines")
+    hub.close()
+
+
+def test_a_hosted_database_s_unknown_names_ask_the_accounts_nothing(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Campaigns of a Postgres database open through the hub's own listing (at most once
+    a second, H700); a made-up name must not make the opener open a connection to the
+    accounts on the event loop for each request."""
+    made = hosting(str(tmp_path / "accounts.sqlite"), clock)
+    url = "postgresql://nobody@127.0.0.1:1/none"
+    served = Hosting(made.accounts, url)
+    asked: list[str] = []
+    monkeypatch.setattr(made.accounts, "owner_of", asked.append)
+    assert served.opener(Hub(database=url), "made-up") is None
+    assert asked == []
+
+
+def test_sign_out_also_ends_the_browser_s_gm_seats_at_its_campaigns(
+    apps: list[TestClient],
+) -> None:
+    """H725, review (H771): signing out on a shared computer leaves no GM session of the
+    account's campaigns in that browser."""
+    client = signed_up(apps[0])
+    new_campaign(client, "Lost Mines")
+    assert client.get("/t/lost-mines/api/view").status_code == 200
+    answer = client.post("/signout", follow_redirects=False)
+    assert answer.status_code == 303
+    assert client.get("/t/lost-mines/api/view").status_code == 401
+
+
 def test_a_new_campaign_s_name_and_ruleset_are_checked(apps: list[TestClient]) -> None:
     client = signed_up(apps[0])
     new_campaign(client, "keep")
@@ -226,6 +343,47 @@ def test_a_new_campaign_s_name_and_ruleset_are_checked(apps: list[TestClient]) -
         answer = client.post("/campaigns", data=form)
         assert answer.status_code == 400
         assert line(answer.text).startswith(why)
+
+
+def test_a_new_campaign_s_name_may_not_be_another_campaign_s_table(
+    place: str, clock: Clock
+) -> None:
+    """H726, H700: a campaign not made through an account (``Lost Mines``) is the table
+    ``lost-mines``; a GM's new ``lost-mines`` would share its URL, and through another
+    process its GM link would seat them at that other campaign."""
+    made = hosting(place, clock)
+    other = (
+        f"{place}#{quote('Lost Mines', safe='')}"
+        if place.startswith("postgresql://")
+        else str(Path(made.campaigns) / "Lost Mines.db")
+    )
+    with CampaignStore.open(other, ruleset="redhack", create=True):
+        pass
+    client = signed_up(TestClient(create_app(Hub(), made)))
+    answer = client.post("/campaigns", data={"name": "lost-mines", "ruleset": "redhack"})
+    assert (answer.status_code, line(answer.text)) == (
+        400,
+        "there is a campaign 'lost-mines' already",
+    )
+
+
+def test_the_owner_s_gm_link_seats_them_only_at_their_own_campaign(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """H727: a table of that name made of another campaign (one served before the names
+    were checked) is not the owner's: 404, and no GM seat there."""
+    made = hosting(str(tmp_path / "accounts.sqlite"), clock)
+    other = tmp_path / "Lost Mines.db"
+    with CampaignStore.open(other, ruleset="redhack", create=True):
+        pass
+    hub = Hub()
+    hub.add(Table(str(other), id="lost-mines"))
+    client = signed_up(TestClient(create_app(hub, made)))
+    made.accounts.own("lost-mines", "ann", "redhack")
+    answer = client.get("/t/lost-mines/gm", follow_redirects=False)
+    assert answer.status_code == 404
+    assert COOKIE not in answer.headers.get("set-cookie", "")
+    hub.close()
 
 
 def test_the_owner_s_gm_link_needs_no_token_on_another_process(apps: list[TestClient]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from hacktable import __version__
@@ -88,3 +89,27 @@ def test_health_is_503_when_postgres_is_down_and_never_shows_the_password() -> N
     assert error.startswith(f"database down: the Postgres server at 127.0.0.1:{port}: ")
     assert "\n" not in error
     assert "s3cret-pw" not in response.text
+
+
+def test_health_probes_each_database_at_most_once_a_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """H740, review (H772): ``/health`` needs no cookie, so a flood of it must not be a
+    flood of new database connections: one probe a database a second, the others
+    answered from it."""
+    from hacktable.web.routes import health as route
+
+    probed: list[str] = []
+    monkeypatch.setattr(route, "probe", lambda database: probed.append(database) or "")
+    at = [100.0]
+    hub = _hub(_sqlite(tmp_path, "a"))
+    hub.clock = lambda: at[0]
+    try:
+        client = TestClient(create_app(hub))
+        assert [client.get("/health").status_code for _ in range(5)] == [200] * 5
+        assert len(probed) == 1
+        at[0] += 1.0
+        assert client.get("/health").status_code == 200
+        assert len(probed) == 2
+    finally:
+        hub.close()

@@ -131,10 +131,14 @@ class Accounts:
         stored = username(name)
         if problem := passwords.rule(password):
             raise AccountError(problem)
+        taken = AccountError(f"there is a user {stored!r} already")
+        with self.database.transaction() as run:  # (before the costly hash: H773)
+            if run("SELECT 1 FROM users WHERE name = :n", {"n": stored}):
+                raise taken
         hashed = passwords.hash_password(password)
         with self.database.transaction() as run:
             if run("SELECT 1 FROM users WHERE name = :n", {"n": stored}):
-                raise AccountError(f"there is a user {stored!r} already")
+                raise taken
             run(
                 "INSERT INTO users (name, password_hash, created_at) VALUES (:n, :h, :at)",
                 {"n": stored, "h": hashed, "at": self._stamp()},
@@ -212,7 +216,9 @@ class Accounts:
 
     def fail(self, *keys: str) -> None:
         """Count one failure for each of ``keys`` (and forget those past the window)."""
-        now = self.now()
+        self._record(keys, self.now())
+
+    def _record(self, keys: tuple[str, ...], now: float) -> None:
         with self.database.transaction() as run:
             old = now - self.settings.window
             run("DELETE FROM sign_in_failures WHERE at <= :old", {"old": old})
@@ -226,22 +232,33 @@ class Accounts:
         """Check ``name`` and ``password`` from ``address``; returns the user's stored
         name, a new session cookie and when it expires (seconds since the epoch).
 
+        The attempt is written as a failure *before* its password is checked, and
+        counted after that write is committed, so sign-ins sent all at once cannot
+        each find the count below the limit (docs/rulings.md H770); a good password,
+        or a refusal by the limit, takes its row back.
+
         Raises:
             TooManyFailuresError: the limit was reached (nothing is checked).
             SignInRefusedError: a wrong name or password (one line, either way: H722).
         """
         stored = name.strip().lower()[:64]
         keys = (f"user:{stored}", f"address:{address}")
-        if self.limited(*keys):
+        at = self.now()
+        self._record(keys, at)  # (pending: counted by every attempt from now on)
+        if self._over(keys, at):
+            self._forgive(keys, at)
             raise TooManyFailuresError(
                 "too many refused sign-ins: wait a minute before trying again"
             )
-        with self.database.transaction() as run:
-            rows = run("SELECT password_hash FROM users WHERE name = :n", {"n": stored})
-        answer = passwords.check(str(rows[0][0]) if rows else None, password)
+        try:
+            with self.database.transaction() as run:
+                rows = run("SELECT password_hash FROM users WHERE name = :n", {"n": stored})
+            answer = passwords.check(str(rows[0][0]) if rows else None, password)
+        except BaseException:
+            self._forgive(keys, at)
+            raise
         if not answer.good:
-            self.fail(*keys)
-            raise SignInRefusedError(WRONG)
+            raise SignInRefusedError(WRONG)  # (its row stays: a failure)
         token = secrets.token_urlsafe(32)
         until = self.now() + self.settings.session_days * 86_400
         with self.database.transaction() as run:
@@ -255,7 +272,33 @@ class Accounts:
                 " VALUES (:t, :n, :until)",
                 {"t": _digest(token), "n": stored, "until": until},
             )
+        self._forgive(keys, at)
         return stored, token, until
+
+    def _over(self, keys: tuple[str, ...], at: float) -> bool:
+        """Whether any of ``keys`` has more rows than the limit allows within the window
+        ending at ``at`` (this attempt's own row is one of them: H770)."""
+        since = at - self.settings.window
+        with self.database.transaction() as run:
+            for key in keys:
+                rows = run(
+                    "SELECT COUNT(*) FROM sign_in_failures WHERE key = :k AND at > :since",
+                    {"k": key, "since": since},
+                )
+                if int(rows[0][0]) > self.settings.failures:
+                    return True
+        return False
+
+    def _forgive(self, keys: tuple[str, ...], at: float) -> None:
+        """Take back one row of each of ``keys`` written at ``at`` (this attempt's)."""
+        row = "ctid" if self.database.postgres else "rowid"
+        with self.database.transaction() as run:
+            for key in keys:
+                run(
+                    f"DELETE FROM sign_in_failures WHERE {row} IN (SELECT {row}"
+                    " FROM sign_in_failures WHERE key = :k AND at = :at LIMIT 1)",
+                    {"k": key, "at": at},
+                )
 
     def user_of(self, token: str) -> str | None:
         """The user the session cookie ``token`` signs in, or ``None`` (unknown or
@@ -305,6 +348,11 @@ class Accounts:
                 {"o": owner},
             )
         return [OwnedCampaign(str(c), str(r), str(at)) for c, r, at in rows]
+
+    def owned_names(self) -> set[str]:
+        """Every campaign some account owns."""
+        with self.database.transaction() as run:
+            return {str(c) for (c,) in run("SELECT campaign FROM campaign_owners")}
 
     def owner_of(self, campaign: str) -> str | None:
         """Who owns the table ``campaign``, or ``None``."""

@@ -12,10 +12,11 @@ sign-in is rare next to a roll, and no connection is shared between threads.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..errors import CampaignError
 from ..store.opening import is_url
@@ -23,7 +24,23 @@ from ..store.revision import HEAD_REVISION
 from ..store.sql import named_to_pyformat
 from ..store.sqlitefile import one_line
 
-__all__ = ["AccountsDatabase", "Run"]
+__all__ = ["ACCOUNT_CONNECTIONS", "AccountsDatabase", "Run", "gate"]
+
+ACCOUNT_CONNECTIONS: Final = 4
+"""The most Postgres connections one process's accounts hold at once (docs/rulings.md
+H772): sign-ins and account pages need no cookie, so a flood of them waits its turn
+instead of using up the database's connections while the tables starve."""
+GATE_SECONDS: Final = 10.0
+"""How long a call waits for one of them before it is refused in one line."""
+
+_GATES: dict[str, threading.BoundedSemaphore] = {}
+_GATES_GUARD = threading.Lock()
+
+
+def gate(location: str) -> threading.BoundedSemaphore:
+    """The process's :data:`ACCOUNT_CONNECTIONS` turns at the database ``location``."""
+    with _GATES_GUARD:
+        return _GATES.setdefault(location, threading.BoundedSemaphore(ACCOUNT_CONNECTIONS))
 
 
 class Run(Protocol):
@@ -140,7 +157,17 @@ class AccountsDatabase:
         from ..store.postgres import Target
 
         target = Target(self.location)
-        connection = target.connect(readonly=False)
+        turn = gate(self.location)
+        if not turn.acquire(timeout=GATE_SECONDS):
+            raise CampaignError(
+                f"{self.shown}: the accounts' database is busy: try again in a moment",
+                self.shown,
+            )
+        try:
+            connection = target.connect(readonly=False)
+        except BaseException:
+            turn.release()
+            raise
 
         def run(sql: str, params: dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
             cursor = connection.execute(named_to_pyformat(sql), params or {})
@@ -156,3 +183,4 @@ class AccountsDatabase:
             ) from None
         finally:
             connection.close()
+            turn.release()

@@ -220,6 +220,10 @@ def serve(
 
         hub = Hub.serving(config)
         names = hub.list_campaigns()
+        linked = names
+        if hosting is not None:  # (an owned campaign's GM opens it from their home: H774)
+            owned = hosting.accounts.owned_names()
+            linked = [name for name in names if name not in owned]
     except HacktableError as error:
         _fail(error)
         return
@@ -238,7 +242,7 @@ def serve(
             "No campaign in the database yet: each made in it (URL#NAME) is served at /t/NAME/.",
             flush=True,
         )
-    for name in names:
+    for name in linked:
         token = gm_token(config.gm_secret, name)
         link = f"http://{shown}:{config.port}/t/{name}/join?token={token}"
         print(f"The GM's link for {name}: {link}", flush=True)

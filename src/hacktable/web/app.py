@@ -7,13 +7,14 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
 
+from ..errors import CampaignError, HacktableError
 from .hosting import Hosting, MemoryLimiter
 from .hub import Hub
 from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
-from .routes.errors import refused
+from .routes.errors import refused, refused_page
 from .table import Table
 
 __all__ = ["create_app"]
@@ -42,6 +43,13 @@ def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
     @app.exception_handler(HTTPException)
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)
+
+    # (an error of hacktable's no route caught, e.g. the accounts' database away: one
+    # line, 503 for a store that failed, never a server error's 500)
+    @app.exception_handler(HacktableError)
+    async def one_line_error(request: Request, error: HacktableError) -> Response:
+        status = 503 if isinstance(error, CampaignError) else 400
+        return refused_page(request, error.message, status)
 
     for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)

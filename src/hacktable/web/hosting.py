@@ -53,6 +53,8 @@ class MemoryLimiter:
     failures: int = 5
     window: float = 60.0
     now: Callable[[], float] = time.monotonic
+    keep: int = 10_000
+    """How many keys are kept before those past the window are forgotten."""
     _seen: dict[str, list[float]] = field(default_factory=dict)
 
     def _clock(self) -> float:
@@ -67,6 +69,10 @@ class MemoryLimiter:
 
     def fail(self, *keys: str) -> None:
         now = self._clock()
+        if len(self._seen) >= self.keep:  # (forget the addresses past the window)
+            self._seen = {
+                key: seen for key, seen in self._seen.items() if seen[-1] > now - self.window
+            }
         for key in keys:
             kept = [at for at in self._seen.get(key, []) if at > now - self.window]
             self._seen[key] = [*kept, now]
@@ -134,25 +140,29 @@ class Hosting:
         return str(Path(self.campaigns) / f"{name}.db")
 
     def exists(self, name: str) -> bool:
-        """Whether the campaign ``name`` exists already (owned or not)."""
-        location = self.location(name)
-        if not is_url(location):
-            return Path(location).exists()
-        from ..store.postgres import Target
+        """Whether a campaign (owned or not) is the table ``name`` already: its own, or
+        another whose name is the same in a URL (``Lost Mines`` is ``lost-mines``:
+        :func:`~.hub.table_id`), which would share its URL.
 
-        target = Target(location)
-        connection = target.connect(readonly=True)
-        try:
-            found = connection.execute(
-                "SELECT to_regclass('campaigns') IS NOT NULL"
-                " AND EXISTS (SELECT 1 FROM campaigns WHERE name = %(n)s)",
-                {"n": target.campaign},
-            ).fetchone()
-        except Exception:  # (no campaigns table yet: a new database)
-            return False
-        finally:
-            connection.close()
-        return bool(found and found[0])
+        Raises:
+            CampaignError: the database cannot be read.
+        """
+        from urllib.parse import quote
+
+        from .hub import table_id
+
+        if not is_url(self.campaigns):
+            folder = Path(self.campaigns)
+            return (folder / f"{name}.db").exists() or any(
+                table_id(str(each)) == name for each in folder.glob("*.db")
+            )
+        from ..store.postgres import campaign_names
+
+        database = self.campaigns.split("#", 1)[0]
+        return any(
+            table_id(f"{database}#{quote(each, safe='')}") == name
+            for each in campaign_names(database)
+        )
 
     def create(self, name: str, owner: str, ruleset: str) -> str:
         """Make the campaign ``name`` of ``ruleset`` owned by ``owner``; its location.
@@ -196,6 +206,8 @@ class Hosting:
         made it), now served by ``hub``; ``None`` if no one owns ``name``."""
         if not CAMPAIGN_NAME.fullmatch(name):
             return None
+        if is_url(self.campaigns) and hub.database == self.campaigns:
+            return None  # (the hub's own listing opens them: no query here, on the loop)
         try:
             if self.accounts.owner_of(name) is None or not self.exists(name):
                 return None

@@ -22,6 +22,7 @@ from ...errors import CampaignError
 from ...rulesets import available
 from ..account_pages import home_page, signin_page, signup_page
 from ..hosting import Hosting
+from .access import COOKIE as SESSION_COOKIE
 from .body import MAX_BODY
 from .errors import refused_page
 
@@ -59,11 +60,16 @@ def address_of(request: Request) -> str:
 
 def same_site(request: Request) -> bool:
     """Whether a form POST comes from this site's own page (docs/rulings.md H729): its
-    ``Origin`` is this host, or, without one, the browser does not say it is another
-    site's (``Sec-Fetch-Site``)."""
+    ``Origin`` is this host (behind a proxy that rewrites ``Host``, its
+    ``X-Forwarded-Host``, trusted only under ``--proxy-headers``: H745), or, without
+    one, the browser does not say it is another site's (``Sec-Fetch-Site``)."""
     origin = request.headers.get("origin")
     if origin is not None:
-        return origin.split("://", 1)[-1] == request.headers.get("host", "")
+        host = request.headers.get("host", "")
+        forwarded = request.headers.get("x-forwarded-host", "")
+        if forwarded and getattr(request.app.state, "proxy_headers", False):
+            host = forwarded.split(",", 1)[0].strip()  # (as the socket's check: H745)
+        return origin.split("://", 1)[-1] == host
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
@@ -178,7 +184,11 @@ async def signup(request: Request) -> Response:
     try:
         if await run_in_threadpool(accounts.limited, f"address:{address}"):
             raise TooManyFailuresError(TOO_MANY)
-        stored = await run_in_threadpool(accounts.add_user, name, password)
+        try:
+            stored = await run_in_threadpool(accounts.add_user, name, password)
+        except AccountError:  # (a taken name, a bad one: counted, H773)
+            await run_in_threadpool(accounts.fail, f"address:{address}")
+            raise
         _user, token, until = await run_in_threadpool(accounts.sign_in, stored, password, address)
     except AccountError as error:
         return page(signup_page(str(error), name), getattr(error, "status", 400))
@@ -195,10 +205,14 @@ async def signout(request: Request) -> Response:
     if not same_site(request):
         return refused_page(request, CROSS_SITE, 403)
     token = request.cookies.get(ACCOUNT_COOKIE, "")
+    user = await account_of(request)
+    owned = [] if user is None else await run_in_threadpool(hosting.accounts.campaigns_of, user)
     if token:
         await run_in_threadpool(hosting.accounts.sign_out, token)
     response = RedirectResponse("/signin", status_code=303)
     response.delete_cookie(ACCOUNT_COOKIE, path="/")
+    for campaign in owned:  # (the GM's seats this browser took at them: H771)
+        response.delete_cookie(SESSION_COOKIE, path=f"/t/{campaign.name}/")
     return response
 
 

@@ -10,6 +10,9 @@ down (a host or a file's name, never a password). Never cached.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
+from typing import Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -22,6 +25,9 @@ __all__ = ["router"]
 
 router = APIRouter()
 
+PROBE_SECONDS: Final = 1.0
+"""How long a probe's answer serves every ``/health`` after it (docs/rulings.md H772)."""
+
 
 @router.get("/health")
 async def health(request: Request) -> Response:
@@ -29,7 +35,9 @@ async def health(request: Request) -> Response:
     tables = list(hub)
     extra = [hub.database] if hub.database else []  # (no table of it opened yet)
     found = databases([*(table.campaign for table in tables), *extra])
-    failures = [line for line in await asyncio.gather(*map(_probe, found)) if line]
+    probes = _probes_of(request)
+    lines = await asyncio.gather(*(asyncio.to_thread(probes.answer, each) for each in found))
+    failures = [line for line in lines if line]
     body: dict[str, object] = {
         "status": "down" if failures else "ok",
         "database": "down" if failures else "ok",
@@ -43,5 +51,33 @@ async def health(request: Request) -> Response:
     )
 
 
-async def _probe(database: str) -> str:
-    return await asyncio.to_thread(probe, database)
+class _Probes:
+    """One app's probes (docs/rulings.md H772): at most one at a time a database, its
+    answer kept :data:`PROBE_SECONDS` by the hub's clock (a flood of ``/health`` is
+    not a flood of connections; the others wait for the one in flight)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.answers: dict[str, tuple[float, str]] = {}
+        self.locks: dict[str, threading.Lock] = {}
+        self.guard = threading.Lock()
+
+    def answer(self, database: str) -> str:
+        """:func:`probe`'s line for ``database``, probed now only if the last is old."""
+        with self.guard:
+            lock = self.locks.setdefault(database, threading.Lock())
+        with lock:
+            kept = self.answers.get(database)
+            if kept is not None and self.clock() - kept[0] < PROBE_SECONDS:
+                return kept[1]
+            line = probe(database)
+            self.answers[database] = (self.clock(), line)
+            return line
+
+
+def _probes_of(request: Request) -> _Probes:
+    found = getattr(request.app.state, "health_probes", None)
+    if not isinstance(found, _Probes):
+        found = _Probes(hub_of(request).clock)
+        request.app.state.health_probes = found
+    return found

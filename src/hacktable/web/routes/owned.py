@@ -10,6 +10,8 @@ learns which names other GMs use (H727).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -99,7 +101,8 @@ async def new_campaign(request: Request) -> Response:
         owned = await run_in_threadpool(hosting.accounts.campaigns_of, user)
         status = 503 if isinstance(error, CampaignError) else 400
         return page(home_page(user, owned, rulesets(), str(error)), status)
-    table = hub.get(name, open_missing=False) or hub.add(Table(location, id=name))
+    # (as the hub makes every table: the GM secret's link, the shared connections)
+    table = hub.get(name, open_missing=False) or hub.add(hub.table_for(location, name))
     return await _as_gm(request, table)
 
 
@@ -109,9 +112,19 @@ async def gm_link(request: Request, table: str) -> Response:
     if isinstance(found, Response):
         return found
     served = hub_of(request).get(table)
-    if served is None:
-        return refused_page(request, _missing(table), 404)
+    hosting, _user = found
+    if served is None or not _same_place(served.campaign, hosting.location(table)):
+        return refused_page(request, _missing(table), 404)  # (another campaign's: H727)
     return await _as_gm(request, served)
+
+
+def _same_place(campaign: str, location: str) -> bool:
+    """Whether a table's ``campaign`` is the owned campaign at ``location``."""
+    if "://" in location:
+        from urllib.parse import unquote
+
+        return unquote(campaign) == unquote(location)
+    return Path(campaign).resolve() == Path(location).resolve()
 
 
 @router.get("/campaigns/{name}/export")
