@@ -28,3 +28,63 @@ from hacktable.web.hub import table_id
 def test_a_tables_name(campaign: str, name: str):
     assert table_id(campaign) == name
     assert "hunter2" not in table_id(campaign)
+
+
+class _Listing:
+    """A stand-in for the database's list of campaigns: counts the lookups, notes
+    whether each ran on the event loop, and fails as a database away would."""
+
+    def __init__(self, names: list[str] | None = None) -> None:
+        self.names = names
+        self.calls = 0
+        self.on_loop: list[bool] = []
+
+    def __call__(self, _url: str) -> list[str]:
+        import asyncio
+
+        from hacktable.errors import CampaignError
+
+        self.calls += 1
+        try:
+            asyncio.get_running_loop()
+            self.on_loop.append(True)
+        except RuntimeError:
+            self.on_loop.append(False)
+        if self.names is None:
+            raise CampaignError("db.example: cannot reach the server", "db.example")
+        return self.names
+
+
+def test_a_database_away_is_asked_at_most_once_a_second_for_unknown_names(monkeypatch):
+    """issue 13 §2 (Postgres restarted): a stream of unknown names is not a stream of
+    connection attempts, also while the database is away (LIST_SECONDS)."""
+    from hacktable.store import postgres
+    from hacktable.web.hub import LIST_SECONDS, Hub
+
+    listing = _Listing()
+    monkeypatch.setattr(postgres, "campaign_names", listing)
+    now = [100.0]
+    hub = Hub(database="postgresql://db.example/club", clock=lambda: now[0])
+    assert hub.get("a") is None
+    assert hub.get("b") is None
+    assert listing.calls == 1
+    now[0] += LIST_SECONDS
+    assert hub.get("c") is None
+    assert listing.calls == 2
+
+
+def test_an_unknown_tables_name_is_looked_up_off_the_event_loop(monkeypatch):
+    """issue 13 §1: listing the database's campaigns (a new connection, up to its
+    connect timeout) never holds up every other table's requests and sockets."""
+    from fastapi.testclient import TestClient
+
+    from hacktable.store import postgres
+    from hacktable.web.app import create_app
+    from hacktable.web.hub import Hub
+
+    listing = _Listing([])
+    monkeypatch.setattr(postgres, "campaign_names", listing)
+    hub = Hub(database="postgresql://db.example/club")
+    response = TestClient(create_app(hub)).get("/t/nowhere/")
+    assert response.status_code == 404
+    assert listing.on_loop == [False]

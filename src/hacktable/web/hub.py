@@ -9,6 +9,7 @@ With a database the hub holds the process's one listening connection
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
@@ -94,6 +95,7 @@ class Hub:
     _listed: float | None = None
     _keys: dict[str, Table] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    _listing: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
     def serving(cls, config: ServerConfig) -> Hub:
@@ -219,16 +221,30 @@ class Hub:
             table = self.opener(self, name)
         return table
 
+    async def find(self, name: str) -> Table | None:
+        """:meth:`get` for the event loop: a table not open yet is looked up on a
+        thread (listing the database, asking the :attr:`opener`: each a query that may
+        wait for its connect timeout), so one unknown name never holds up every table."""
+        table = self.tables.get(name)
+        if table is not None:
+            return table
+        return await asyncio.to_thread(self.get, name)
+
     def _of_database(self, name: str) -> Table | None:
         """The table of the database's campaign ``name``, opened now; ``None`` if the
         database has none of that name."""
-        if name not in self._names and (
-            self._listed is None or self.clock() - self._listed >= LIST_SECONDS
-        ):
-            from ..errors import HacktableError
+        if name not in self._names and self._listing.acquire(blocking=False):
+            # (one listing at a time, the others answer from the last; an attempt that
+            # failed counts too: a database away is not asked at every request)
+            try:
+                if self._listed is None or self.clock() - self._listed >= LIST_SECONDS:
+                    from ..errors import HacktableError
 
-            with contextlib.suppress(HacktableError):  # (unreachable: no such table now)
-                self.list_campaigns()
+                    self._listed = self.clock()
+                    with contextlib.suppress(HacktableError):  # (unreachable: none now)
+                        self.list_campaigns()
+            finally:
+                self._listing.release()
         campaign = self._names.get(name)
         if campaign is None:
             return None
