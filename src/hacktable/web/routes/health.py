@@ -29,7 +29,8 @@ async def health(request: Request) -> Response:
     tables = list(hub)
     extra = [hub.database] if hub.database else []  # (no table of it opened yet)
     found = databases([*(table.campaign for table in tables), *extra])
-    failures = [line for line in await asyncio.gather(*map(_probe, found)) if line]
+    probes = [_probe(request, database) for database in found]
+    failures = [line for line in await asyncio.gather(*probes) if line]
     body: dict[str, object] = {
         "status": "down" if failures else "ok",
         "database": "down" if failures else "ok",
@@ -43,5 +44,16 @@ async def health(request: Request) -> Response:
     )
 
 
-async def _probe(database: str) -> str:
-    return await asyncio.to_thread(probe, database)
+async def _probe(request: Request, database: str) -> str:
+    """Why ``database`` is down, or ``""``: a probe already in flight for it answers
+    every check that arrives meanwhile (the endpoint needs no cookie: a flood of
+    checks must not open a connection each and spend the database's)."""
+    flight: dict[str, asyncio.Future[str]] | None = getattr(request.app.state, "probes", None)
+    if flight is None:
+        flight = request.app.state.probes = {}
+    running = flight.get(database)
+    if running is None:
+        running = asyncio.ensure_future(asyncio.to_thread(probe, database))
+        flight[database] = running
+        running.add_done_callback(lambda _done: flight.pop(database, None))
+    return await asyncio.shield(running)
