@@ -3,20 +3,34 @@ every table of a :class:`~hacktable.web.hub.Hub` (issue 12 §1, §3, §4)."""
 
 from __future__ import annotations
 
-from fastapi import FastAPI, Request
+import contextlib
+import logging
+from typing import Final
+
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
+from ..errors import CampaignError, HacktableError
+from ..store.errors import StaleWriteError
 from .hosting import Hosting, MemoryLimiter
 from .hub import Hub
 from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
-from .routes.errors import refused
+from .routes.errors import refused, refused_page
 from .table import Table
 
-__all__ = ["create_app"]
+__all__ = ["UNAVAILABLE", "create_app"]
+
+UNAVAILABLE: Final = "this table's campaign cannot be read just now: try again in a moment"
+"""What a request is told when its table's store fails (the database away, every
+connection busy; issue 13 §2): the cause, which may name a server's folder, is
+logged, not shown."""
+
+_log = logging.getLogger("hacktable.web")
 
 
 def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
@@ -42,6 +56,21 @@ def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
     @app.exception_handler(HTTPException)
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)
+
+    # (a store failing under any route: one line, never a bare 500; a socket is
+    # closed with 1013, try again later, so the page reconnects; issue 13 §2)
+    @app.exception_handler(HacktableError)
+    async def failed(request: HTTPConnection, error: HacktableError) -> Response | None:
+        gone = isinstance(error, CampaignError) and not isinstance(error, StaleWriteError)
+        line = UNAVAILABLE if gone else error.message
+        _log.warning("%s: %s", request.url.path, error.message)
+        if isinstance(request, WebSocket):
+            with contextlib.suppress(RuntimeError):  # (closed already)
+                await request.close(code=1013, reason=line[:120])
+            return None
+        assert isinstance(request, Request)
+        status = 409 if isinstance(error, StaleWriteError) else 503 if gone else 400
+        return refused_page(request, line, status)
 
     for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)
