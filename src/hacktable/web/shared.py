@@ -18,7 +18,11 @@ Postgres database, one :class:`PostgresShared` per process keeps, in the databas
 
 Each call runs on a thread (one connection, one at a time). If the database fails,
 the process falls back to its own counts (a warning in the log), so an outage of the
-shared tables neither refuses every command nor hides every player.
+shared tables neither refuses every command nor hides every player; after a failure it
+does not ask again for :data:`AWAY_SECONDS`, and a call that finds the connection held
+longer than ``busy_seconds`` (a statement hung on a vanished host) counts alone too
+(docs/rulings.md H775): every table's commands pass through these tables, so none may
+wait on them for long.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +45,8 @@ from .logs import FIELDS
 from .table import Table
 
 __all__ = [
+    "AWAY_SECONDS",
+    "BUSY_SECONDS",
     "STALE_BEATS",
     "PostgresShared",
     "admit",
@@ -51,6 +58,13 @@ __all__ = [
 
 STALE_BEATS: Final = 3
 """How many missed heartbeats make a process's presence rows stale."""
+
+AWAY_SECONDS: Final = 1.0
+"""After the shared tables failed, how long a process counts alone before asking the
+database again (docs/rulings.md H775)."""
+BUSY_SECONDS: Final = 1.0
+"""How long a call waits for the process's one shared connection before counting alone
+(docs/rulings.md H775)."""
 
 _NOW_MS: Final = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _NOW: Final = f"COALESCE(%(now_ms)s::bigint, {_NOW_MS})"
@@ -76,12 +90,17 @@ class PostgresShared:
         presence_seconds: the heartbeat.
         clock: seconds since the epoch, for tests; ``None``: the database's clock.
         process: this process's random id.
+        busy_seconds: how long a call waits for the connection (H775).
+        monotonic: seconds, monotonic, for :data:`AWAY_SECONDS` (tests).
     """
 
     url: str
     presence_seconds: float = 5.0
     clock: Callable[[], float] | None = None
     process: str = field(default_factory=lambda: uuid.uuid4().hex)
+    busy_seconds: float = BUSY_SECONDS
+    monotonic: Callable[[], float] = time.monotonic
+    _failed: float | None = None
     _sockets: dict[tuple[str, Role, str], int] = field(default_factory=dict)
     _connection: Any = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -93,14 +112,26 @@ class PostgresShared:
 
         from ..store.postgres import Target
 
-        with self._lock:
+        failed = self._failed
+        if failed is not None and self.monotonic() - failed < AWAY_SECONDS:
+            raise _AwayError("the shared tables failed just now")
+        if not self._lock.acquire(timeout=self.busy_seconds):
+            raise _AwayError("the shared tables' connection is busy")
+        try:
             if self._connection is None or self._connection.closed or self._connection.broken:
                 target = Target(database_of(self.url))
                 self._connection = psycopg.connect(
                     target.conninfo, autocommit=True, connect_timeout=5
                 )
             cursor = self._connection.execute(statement, params)
-            return list(cursor.fetchall()) if cursor.description else []
+            found = list(cursor.fetchall()) if cursor.description else []
+        except Exception:
+            self._failed = self.monotonic()
+            raise
+        finally:
+            self._lock.release()
+        self._failed = None
+        return found
 
     def _now(self) -> dict[str, Any]:
         """The clock as SQL parameters: ``now_ms`` (``None``: the database's)."""
@@ -228,12 +259,22 @@ class PostgresShared:
         with contextlib.suppress(Exception):
             mine = "DELETE FROM web_presence WHERE process = %(process)s"
             self._run(mine, {"process": self.process})
-        with self._lock, contextlib.suppress(Exception):
-            if self._connection is not None:
-                self._connection.close()
+        if self._lock.acquire(timeout=self.busy_seconds):  # (a hung one: left to exit)
+            try:
+                with contextlib.suppress(Exception):
+                    if self._connection is not None:
+                        self._connection.close()
+            finally:
+                self._lock.release()
+
+
+class _AwayError(Exception):
+    """The shared tables were not asked (failed just now, or their connection busy)."""
 
 
 def _warn(what: str, error: BaseException) -> None:
+    if isinstance(error, _AwayError):  # (said once already, when it failed)
+        return
     reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
     _log.warning(f"{what} failed; counting in this process", extra={FIELDS: {"error": reason}})
 
