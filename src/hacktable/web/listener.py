@@ -96,15 +96,22 @@ class Listener:
                         self._resumed()
                     first = False
                     self._listen(connection)
-            except psycopg.Error as error:
+            except Exception as error:  # (any failure: the thread must go on listening)
                 if self.connected.is_set():
+                    reason = (
+                        self._target.reason(error)
+                        if isinstance(error, psycopg.Error)
+                        else type(error).__name__
+                    )
                     _log.warning(
                         "lost the listening connection to %s (%s): connecting again",
                         self._target.host,
-                        self._target.reason(error),
+                        reason,
                     )
                     with contextlib.suppress(Exception):
                         self._lost()
+                elif not isinstance(error, psycopg.Error):
+                    _log.warning("listening to %s failed (%r)", self._target.host, error)
                 first = False
             finally:
                 self.connected.clear()
