@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .config import ServerConfig
     from .listener import Listener
 
-__all__ = ["LIST_SECONDS", "SAFETY_POLL_SECONDS", "Hub", "gm_token", "table_id"]
+__all__ = ["DELETED", "LIST_SECONDS", "SAFETY_POLL_SECONDS", "Hub", "gm_token", "table_id"]
 
 SAFETY_POLL_SECONDS: Final = 5.0
 """How often a table of a listening hub reads its log anyway (a lost notification's
@@ -38,6 +38,10 @@ safety net; docs/rulings.md H703)."""
 LIST_SECONDS: Final = 1.0
 """A name the hub does not know makes it list the database's campaigns again at most
 this often (a stream of unknown names is not a stream of queries)."""
+
+DELETED: Final = "the GM deleted this campaign"
+"""What a deleted campaign's sockets are sent before they close (docs/rulings.md H726),
+at every process."""
 
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
@@ -161,8 +165,11 @@ class Hub:
         return self.listener
 
     def wake(self, campaign_key: str, seq: int) -> None:
-        """A notification: campaign ``campaign_key`` holds events up to ``seq`` (from
-        the listener's thread)."""
+        """A notification: campaign ``campaign_key`` holds events up to ``seq``, or
+        (``seq`` :data:`~.listener.GONE`) was deleted, through any process: its table
+        is then no longer served here either (from the listener's thread)."""
+        from .listener import GONE
+
         table = self._keys.get(campaign_key)
         if table is None:
             with self._guard:
@@ -170,8 +177,25 @@ class Hub:
                     t.campaign_key: t for t in list(self.tables.values()) if t.campaign_key
                 }
             table = self._keys.get(campaign_key)
-        if table is not None:
+        if table is None:
+            return
+        if seq != GONE:
             table.nudge(seq)
+            return
+        with self._guard:
+            self._keys.pop(campaign_key, None)
+        loop = table._loop
+        if loop is None:
+            self._drop(table)
+            return
+        with contextlib.suppress(RuntimeError):  # (the loop closed)
+            loop.call_soon_threadsafe(self._drop, table)
+
+    def _drop(self, table: Table) -> None:
+        """:meth:`remove` ``table``, if its name still names it (not a new campaign's
+        table opened since under the same name)."""
+        if self.tables.get(table.id) is table:
+            self.remove(table.id, DELETED)
 
     def lost(self) -> None:
         """The listener lost the server: every pooled connection would fail its next
