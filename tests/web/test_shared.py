@@ -204,3 +204,26 @@ def test_a_hung_shared_connection_does_not_hold_up_every_command(
         return answer, hung
 
     assert asyncio.run(behind()) == (None, True)
+
+
+def test_presence_writes_run_out_of_order_leave_no_ghost(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """docs/rulings.md H778 (H743: who is connected): a join's write and the leave's
+    right after run on two threads, in either order; the row left is the last count,
+    so a player who left is not shown connected until their row grows stale."""
+    location, _tables, _apps, clock = two
+    shared = PostgresShared(location, clock=clock)
+    key = ("table", Role.PLAYER, "Ann")
+    now = shared._now()
+    try:
+        shared._sockets[key] = 1  # (joined: its write waits on a thread)
+        del shared._sockets[key]  # (left at once: its write runs first)
+        shared._write(key, now)
+        shared._write(key, now)  # (the join's, last)
+        assert asyncio.run(shared.connected("table")) == {}
+        shared._sockets[key] = 2
+        shared._write(key, now)
+        assert asyncio.run(shared.connected("table")) == {(Role.PLAYER, "Ann"): 2}
+    finally:
+        shared.close()

@@ -103,7 +103,7 @@ class PostgresShared:
     _failed: float | None = None
     _sockets: dict[tuple[str, Role, str], int] = field(default_factory=dict)
     _connection: Any = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _lock: threading.RLock = field(default_factory=threading.RLock)
     _beating: asyncio.Task[None] | None = None
 
     # -- the connection (on a thread) ---------------------------------------------------
@@ -176,30 +176,38 @@ class PostgresShared:
         else:
             self._sockets.pop(key, None)
         self._start_beating()
-        params = {
-            "process": self.process,
-            "campaign": campaign,
-            "role": principal.role.value,
-            "name": principal.name,
-            "sockets": sockets,
-        }
-        if sockets:
-            statement = (
-                "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
-                f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s,"
-                f" {_NOW})"
-                " ON CONFLICT (process, campaign, role, name)"
-                " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms"
-            )
-        else:
-            statement = (
-                "DELETE FROM web_presence WHERE process = %(process)s"
-                " AND campaign = %(campaign)s AND role = %(role)s AND name = %(name)s"
-            )
         try:
-            await self._call(statement, params)
+            await asyncio.to_thread(self._write, key, self._now())
         except Exception as error:  # (the next beat writes every row again)
             _warn("the shared presence", error)
+
+    def _write(self, key: tuple[str, Role, str], params: dict[str, Any]) -> None:
+        """Write the row of ``key`` as :attr:`_sockets` holds it when the write runs
+        (on a thread, holding the connection): writes that threads run out of order
+        leave the last count, never a socket that left since (docs/rulings.md H778)."""
+        if not self._lock.acquire(timeout=self.busy_seconds):
+            raise _AwayError("the shared tables' connection is busy")
+        try:
+            campaign, role, name = key
+            sockets = self._sockets.get(key, 0)
+            row: dict[str, Any] = {"process": self.process, "campaign": campaign}
+            row |= {"role": role.value, "name": name, "sockets": sockets}
+            if sockets:
+                statement = (
+                    "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
+                    f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s,"
+                    f" {_NOW})"
+                    " ON CONFLICT (process, campaign, role, name)"
+                    " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms"
+                )
+            else:
+                statement = (
+                    "DELETE FROM web_presence WHERE process = %(process)s"
+                    " AND campaign = %(campaign)s AND role = %(role)s AND name = %(name)s"
+                )
+            self._run(statement, {**params, **row})
+        finally:
+            self._lock.release()
 
     async def connected(self, campaign: str) -> Count | None:
         """How many sockets each principal holds at ``campaign``, over every live
@@ -222,23 +230,17 @@ class PostgresShared:
     async def beat(self) -> None:
         """Renew this process's rows (all of them again: a failed write heals), and
         delete stale rows of dead processes and old rate counts."""
-        rows = [(c, r.value, n, s) for (c, r, n), s in self._sockets.items()]
+        keys = list(self._sockets)
         params = {"process": self.process, "stale_ms": self._stale_ms()}
         try:
-            await asyncio.to_thread(self._beat_rows, rows, {**self._now(), **params})
+            await asyncio.to_thread(self._beat_rows, keys, {**self._now(), **params})
         except Exception as error:
             _warn("the presence heartbeat", error)
 
-    def _beat_rows(self, rows: list[tuple[str, str, str, int]], params: dict[str, Any]) -> None:
+    def _beat_rows(self, keys: list[tuple[str, Role, str]], params: dict[str, Any]) -> None:
         now = _NOW
-        for campaign, role, name, sockets in rows:
-            self._run(
-                "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
-                f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s, {now})"
-                " ON CONFLICT (process, campaign, role, name)"
-                " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms",
-                {**params, "campaign": campaign, "role": role, "name": name, "sockets": sockets},
-            )
+        for key in keys:
+            self._write(key, params)
         self._run(f"DELETE FROM web_presence WHERE beat_ms < {now} - %(stale_ms)s", params)
         self._run(f"DELETE FROM web_rate WHERE second < {now} / 1000 - 60", params)
 
