@@ -88,3 +88,37 @@ def test_an_unknown_tables_name_is_looked_up_off_the_event_loop(monkeypatch):
     response = TestClient(create_app(hub)).get("/t/nowhere/")
     assert response.status_code == 404
     assert listing.on_loop == [False]
+
+
+def test_a_name_opened_by_two_threads_at_once_is_one_table() -> None:
+    """issue 13 §1 (a hosted server's campaign made by another process): lookups of a
+    new name run on threads (Hub.find), so two at once must not both add the table
+    (the second would fail as a duplicate)."""
+    import threading
+
+    from hacktable.web.hub import Hub
+    from hacktable.web.table import Table
+
+    inside, release = threading.Event(), threading.Event()
+    made: list[Table] = []
+
+    def opener(hub: Hub, name: str) -> Table | None:
+        if hub.get(name, open_missing=False) is None:
+            inside.set()
+            release.wait(5)
+            made.append(hub.add(Table(f"{name}.db", id=name)))
+        return hub.get(name, open_missing=False)
+
+    hub = Hub(opener=opener)
+    found: list[Table | None] = []
+    first = threading.Thread(target=lambda: found.append(hub.get("keep")))
+    first.start()
+    assert inside.wait(5)
+    second = threading.Thread(target=lambda: found.append(hub.get("keep")))
+    second.start()
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert len(made) == 1
+    assert found == [made[0], made[0]]
+    hub.close()

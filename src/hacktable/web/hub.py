@@ -100,6 +100,7 @@ class Hub:
     _keys: dict[str, Table] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     _listing: threading.Lock = field(default_factory=threading.Lock)
+    _opening: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
     def serving(cls, config: ServerConfig) -> Hub:
@@ -242,7 +243,8 @@ class Hub:
         if self.database:
             table = self._of_database(name)
         if table is None and self.opener is not None:
-            table = self.opener(self, name)
+            with self._opening:  # (one at a time: two threads would both add it)
+                table = self.tables.get(name) or self.opener(self, name)
         return table
 
     async def find(self, name: str) -> Table | None:
