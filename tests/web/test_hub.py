@@ -122,3 +122,21 @@ def test_a_name_opened_by_two_threads_at_once_is_one_table() -> None:
     assert len(made) == 1
     assert found == [made[0], made[0]]
     hub.close()
+
+
+def test_a_lookup_that_fails_is_one_line_not_a_500() -> None:
+    """issue 13 §2: looking a new name up (the accounts' database away) answers 503
+    in one line, before any route, never a bare 500."""
+    from fastapi.testclient import TestClient
+
+    from hacktable.errors import HacktableError
+    from hacktable.web.app import create_app
+    from hacktable.web.hub import Hub
+
+    def opener(_hub: Hub, _name: str) -> None:
+        raise HacktableError("accounts.example: cannot reach the server")
+
+    client = TestClient(create_app(Hub(opener=opener)), raise_server_exceptions=False)
+    answer = client.get("/t/keep/")
+    assert answer.status_code == 503
+    assert answer.json() == {"error": "accounts.example: cannot reach the server"}

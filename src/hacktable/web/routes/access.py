@@ -109,13 +109,13 @@ class FreshSessions:
             parts = str(scope.get("path", "")).split("/", 3)
             hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
             if len(parts) > 2 and parts[1] == "t" and isinstance(hub, Hub):
-                table = await hub.find(parts[2])
-                if table is not None and COOKIE in HTTPConnection(scope).cookies:
-                    try:
+                try:
+                    table = await hub.find(parts[2])
+                    if table is not None and COOKIE in HTTPConnection(scope).cookies:
                         await table.refresh()
-                    except HacktableError as error:  # (the database is away: one line)
-                        await _unavailable(scope, receive, send, error.message)
-                        return
+                except HacktableError as error:  # (the database is away: one line)
+                    await _unavailable(scope, receive, send, error.message)
+                    return
         await self.app(scope, receive, send)
 
 
