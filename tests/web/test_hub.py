@@ -140,3 +140,34 @@ def test_a_lookup_that_fails_is_one_line_not_a_500() -> None:
     answer = client.get("/t/keep/")
     assert answer.status_code == 503
     assert answer.json() == {"error": "accounts.example: cannot reach the server"}
+
+
+def test_a_campaign_file_deleted_by_another_process_is_no_longer_served(tmp_path) -> None:
+    """issue 13 §1 (a GM can delete a campaign; a hosted server's campaign files are
+    served by every process, docs/rulings.md H727, H779): a process that still has the
+    deleted file open stops serving it at the next request, instead of taking
+    commands into a file no one can open again."""
+    from fastapi.testclient import TestClient
+
+    from hacktable.engine.session import Session
+    from hacktable.store import CampaignStore
+    from hacktable.web.app import create_app
+    from hacktable.web.table import Table
+
+    path = tmp_path / "keep.db"
+    with CampaignStore.open(path, ruleset="redhack") as store:
+        Session(store, 7)
+    table = Table(str(path), id="keep")
+    client = TestClient(create_app(table))
+    try:
+        joined = client.get(f"/t/keep/join?token={table.gm_token}", follow_redirects=False)
+        assert joined.status_code == 303
+        assert client.get("/t/keep/api/view").status_code == 200
+        for suffix in ("", "-wal", "-shm"):  # (as Hosting.delete does)
+            (tmp_path / f"keep.db{suffix}").unlink(missing_ok=True)
+        answer = client.post(
+            "/t/keep/api/command", json={"line": "roll d6"}, headers={"x-hacktable": "1"}
+        )
+        assert answer.status_code == 404
+    finally:
+        table.close()

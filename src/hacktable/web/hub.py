@@ -252,6 +252,9 @@ class Hub:
         thread (listing the database, asking the :attr:`opener`: each a query that may
         wait for its connect timeout), so one unknown name never holds up every table."""
         table = self.tables.get(name)
+        if table is not None and table.gone():  # (deleted through another process: H779)
+            self.remove(name, DELETED)
+            table = None
         if table is not None:
             return table
         return await asyncio.to_thread(self.get, name)
