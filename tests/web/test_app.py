@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
-from hacktable.web.app import create_app
+from hacktable.web.app import UNAVAILABLE, create_app
 from hacktable.web.invites import create_invite
 from hacktable.web.routes.access import COOKIE
 from hacktable.web.table import Table
@@ -307,3 +307,46 @@ def test_a_consoles_command_on_the_same_campaign_reaches_the_browser(campaign: s
     assert seen["seq"] == outcome.events[-1].seq
     assert seen["action"] == "roll"
     assert seen["principal"] == "GM"
+
+
+def test_a_campaign_that_cannot_be_opened_is_one_line_not_a_500(tmp_path: Path):
+    """issue 13 §2 (Postgres restarted: "commands in flight fail with one clear line"):
+    a join link, a page or an API call at a table whose store cannot be read now (the
+    database away, every connection busy) answers 503 with one line, never a bare
+    500 and a traceback."""
+    table = Table(str(tmp_path / "gone.db"), id="gone")
+    client = TestClient(create_app(table), raise_server_exceptions=False)
+    try:
+        answer = client.get("/t/gone/join?token=x", follow_redirects=False)
+        page = client.get("/t/gone/join?token=x", headers={"accept": "text/html"})
+    finally:
+        table.close()
+    assert answer.status_code == 503
+    assert answer.json() == {"error": UNAVAILABLE}
+    assert page.status_code == 503
+    assert UNAVAILABLE.replace("'", "&#x27;") in page.text
+    assert str(tmp_path) not in page.text
+    assert "Traceback" not in page.text
+
+
+def test_a_socket_whose_log_cannot_be_read_is_told_to_try_again(
+    campaign: str, table: Table, monkeypatch: pytest.MonkeyPatch
+):
+    """issue 13 §2 (Postgres restarted: clients resume): a socket that cannot catch
+    up now is closed with 1013 (try again later) and one line, with no error frame
+    (which would stop the page from reconnecting), never a crashed handler."""
+    from hacktable.errors import CampaignError
+
+    gm = joined(table, table.gm_token)
+
+    async def away(*_args: object) -> None:
+        raise CampaignError("db.example: cannot reach the server", "db.example")
+
+    monkeypatch.setattr(table, "subscribe", away)
+    with (
+        gm.websocket_connect(f"{WS}?after=0") as socket,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        socket.receive_json()
+    assert closed.value.code == 1013
+    assert closed.value.reason == UNAVAILABLE[:120]

@@ -191,3 +191,32 @@ def test_config_from_the_environment_and_back():
     with pytest.raises(Exception, match="HACKTABLE_PORT must be a whole number"):
         ServerConfig.from_env({"HACKTABLE_PORT": "eighty"})
     assert replace(config, port=1).port == 1
+
+
+def test_a_campaign_deleted_through_one_process_is_dropped_by_every_other(database: str):
+    """Issue 13 §1 ("a GM can delete a campaign"; every process serves every
+    campaign): the deletion notifies, so another process stops serving the table
+    (its sockets told why, its cached sessions gone) instead of showing the deleted
+    campaign to whoever was signed in there."""
+    import threading
+
+    from hacktable.web.hosting import _delete_rows
+
+    other = Hub.serving(ServerConfig(database=database, gm_secret="s3cret"))
+    try:
+        listening = other.listen()
+        assert listening is not None
+        assert listening.connected.wait(5)
+        with TestClient(create_app(other)) as gm:
+            link = f"/t/keep/join?token={gm_token('s3cret', 'keep')}"
+            assert gm.get(link, follow_redirects=False).status_code == 303
+            assert gm.get("/t/keep/api/view").status_code == 200
+            _delete_rows(f"{database}#keep")
+            for _ in range(100):  # (at most 5 s)
+                if other.get("keep", open_missing=False) is None:
+                    break
+                threading.Event().wait(0.05)
+            assert other.get("keep", open_missing=False) is None
+            assert gm.get("/t/keep/api/view").status_code == 404
+    finally:
+        other.close()

@@ -113,3 +113,43 @@ def test_health_probes_each_database_at_most_once_a_second(
         assert len(probed) == 2
     finally:
         hub.close()
+
+
+def test_health_checks_asked_together_share_one_probe(monkeypatch) -> None:
+    """issue 13 §1 (a health endpoint outside any table, no cookie needed): however
+    many ask at once, each database is probed once at a time, so a flood of checks
+    cannot open a connection each and spend the database's connections."""
+    import asyncio
+    import threading
+
+    import httpx
+
+    from hacktable.web.routes import health
+
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def slow_probe(database: str) -> str:
+        calls.append(database)
+        started.set()
+        release.wait(5)
+        return ""
+
+    monkeypatch.setattr(health, "probe", slow_probe)
+    hub = Hub(database="postgresql://db.example/club")
+    app = create_app(hub)
+
+    async def ask_together() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            first = asyncio.ensure_future(client.get("/health"))
+            await asyncio.to_thread(started.wait, 5)
+            others = [asyncio.ensure_future(client.get("/health")) for _ in range(4)]
+            for _ in range(200):  # (each request runs on this loop up to the probe)
+                await asyncio.sleep(0)
+            release.set()
+            answers = await asyncio.gather(first, *others)
+        return [answer.status_code for answer in answers]
+
+    assert asyncio.run(ask_together()) == [200] * 5
+    assert calls == ["postgresql://db.example/club"]

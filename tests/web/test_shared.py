@@ -127,3 +127,103 @@ def test_a_campaign_file_keeps_the_in_memory_path(tmp_path: object) -> None:
     app = create_app(Table("campaign.db"))
     attach_shared(app, ["campaign.db"])
     assert app.state.shared == {}
+
+
+class _Counted:
+    """``psycopg.connect`` standing in for a database away: counts the attempts."""
+
+    def __init__(self) -> None:
+        self.attempts = 0
+
+    def __call__(self, *_args: object, **_kwargs: object) -> object:
+        import psycopg
+
+        self.attempts += 1
+        raise psycopg.OperationalError("connection refused")
+
+
+def test_a_database_away_is_not_asked_again_at_every_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/rulings.md H775 (issue 13 §2, Postgres restarted): once the shared tables
+    failed, each process counts alone for AWAY_SECONDS without trying again, so a
+    database away (each try up to its connect timeout, one at a time) does not hold up
+    every table's commands behind one connection."""
+    import psycopg
+
+    from hacktable.web import shared as shared_module
+
+    counted = _Counted()
+    monkeypatch.setattr(psycopg, "connect", counted)
+    now = [50.0]
+    shared = PostgresShared("postgresql://db.example/club", monotonic=lambda: now[0])
+
+    async def three() -> list[bool | None]:
+        return [await shared.allow("table", "cookie", 5) for _ in range(3)]
+
+    assert asyncio.run(three()) == [None, None, None]
+    assert counted.attempts == 1
+    now[0] += shared_module.AWAY_SECONDS
+    assert asyncio.run(shared.allow("table", "cookie", 5)) is None
+    assert counted.attempts == 2
+
+
+def test_a_hung_shared_connection_does_not_hold_up_every_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/rulings.md H775: a statement that hangs (the database's host vanished
+    mid-query) holds its connection; the commands behind it count alone after
+    ``busy_seconds`` instead of waiting for it."""
+    import threading
+
+    import psycopg
+
+    entered, release = threading.Event(), threading.Event()
+
+    class Hung:
+        closed = broken = False
+
+        def execute(self, *_args: object) -> object:
+            entered.set()
+            release.wait(5)
+            raise psycopg.OperationalError("server closed the connection")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(psycopg, "connect", lambda *_a, **_k: Hung())
+    shared = PostgresShared("postgresql://db.example/club", busy_seconds=0.05)
+
+    async def behind() -> tuple[bool | None, bool]:
+        first = asyncio.ensure_future(shared.allow("table", "a", 5))
+        await asyncio.to_thread(entered.wait, 5)  # (the first holds the connection)
+        answer = await shared.allow("table", "b", 5)
+        hung = not first.done()
+        release.set()
+        await first
+        return answer, hung
+
+    assert asyncio.run(behind()) == (None, True)
+
+
+def test_presence_writes_run_out_of_order_leave_no_ghost(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """docs/rulings.md H778 (H743: who is connected): a join's write and the leave's
+    right after run on two threads, in either order; the row left is the last count,
+    so a player who left is not shown connected until their row grows stale."""
+    location, _tables, _apps, clock = two
+    shared = PostgresShared(location, clock=clock)
+    key = ("table", Role.PLAYER, "Ann")
+    now = shared._now()
+    try:
+        shared._sockets[key] = 1  # (joined: its write waits on a thread)
+        del shared._sockets[key]  # (left at once: its write runs first)
+        shared._write(key, now)
+        shared._write(key, now)  # (the join's, last)
+        assert asyncio.run(shared.connected("table")) == {}
+        shared._sockets[key] = 2
+        shared._write(key, now)
+        assert asyncio.run(shared.connected("table")) == {(Role.PLAYER, "Ann"): 2}
+    finally:
+        shared.close()

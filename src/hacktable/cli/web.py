@@ -88,7 +88,8 @@ def _uvicorn_options(config: Any, ops: Any) -> dict[str, Any]:
         "access_log": False,
         "log_level": ops.log_level,
         "proxy_headers": config.proxy_headers,
-        "forwarded_allow_ips": "*" if config.proxy_headers else None,
+        # (the proxies' addresses only, never "*": H776)
+        "forwarded_allow_ips": config.forwarded_allow_ips if config.proxy_headers else None,
         "timeout_graceful_shutdown": int(ops.shutdown_seconds),
     }
 

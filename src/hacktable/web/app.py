@@ -3,11 +3,17 @@ every table of a :class:`~hacktable.web.hub.Hub` (issue 12 §1, §3, §4)."""
 
 from __future__ import annotations
 
-from fastapi import FastAPI, Request
+import contextlib
+import logging
+from typing import Final
+
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
 from ..errors import CampaignError, HacktableError
+from ..store.errors import StaleWriteError
 from .hosting import Hosting, MemoryLimiter
 from .hub import Hub
 from .logs import RequestLog
@@ -17,7 +23,17 @@ from .routes.access import FreshSessions
 from .routes.errors import refused, refused_page
 from .table import Table
 
-__all__ = ["create_app"]
+__all__ = ["DATABASE_AWAY", "UNAVAILABLE", "create_app"]
+
+UNAVAILABLE: Final = "this table's campaign cannot be read just now: try again in a moment"
+DATABASE_AWAY: Final = "the server's database cannot be reached just now: try again in a moment"
+"""What a failing store outside a table (the GMs' accounts) answers; the cause, which
+can name a server's folder, goes to the log."""
+"""What a request is told when its table's store fails (the database away, every
+connection busy; issue 13 §2): the cause, which may name a server's folder, is
+logged, not shown."""
+
+_log = logging.getLogger("hacktable.web")
 
 
 def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
@@ -44,12 +60,21 @@ def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
     async def one_line(_request: Request, error: HTTPException) -> Response:
         return refused(str(error.detail), error.status_code)
 
-    # (an error of hacktable's no route caught, e.g. the accounts' database away: one
-    # line, 503 for a store that failed, never a server error's 500)
+    # (a store failing under any route: one line, never a bare 500; a socket is
+    # closed with 1013, try again later, so the page reconnects; issue 13 §2)
     @app.exception_handler(HacktableError)
-    async def one_line_error(request: Request, error: HacktableError) -> Response:
-        status = 503 if isinstance(error, CampaignError) else 400
-        return refused_page(request, error.message, status)
+    async def failed(request: HTTPConnection, error: HacktableError) -> Response | None:
+        gone = isinstance(error, CampaignError) and not isinstance(error, StaleWriteError)
+        at_table = request.url.path.startswith("/t/")
+        line = (UNAVAILABLE if at_table else DATABASE_AWAY) if gone else error.message
+        _log.warning("%s: %s", request.url.path, error.message)
+        if isinstance(request, WebSocket):
+            with contextlib.suppress(RuntimeError):  # (closed already)
+                await request.close(code=1013, reason=line[:120])
+            return None
+        assert isinstance(request, Request)
+        status = 409 if isinstance(error, StaleWriteError) else 503 if gone else 400
+        return refused_page(request, line, status)
 
     for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)

@@ -62,6 +62,10 @@ class ServerConfig:
             one when unset.
         proxy_headers: trust a proxy's ``X-Forwarded-*`` headers (H645).
             ``HACKTABLE_PROXY_HEADERS`` (``1``).
+        forwarded_allow_ips: under ``proxy_headers``, the proxies' addresses (a comma
+            list of addresses or networks): the client's address is the last one of
+            ``X-Forwarded-For`` that is not one of them, never the first, which the
+            client writes (docs/rulings.md H776). ``HACKTABLE_FORWARDED_ALLOW_IPS``.
         fd: serve on this listening socket, inherited (systemd socket activation, or
             a test that bound the port first), instead of binding ``host:port``.
             ``HACKTABLE_FD``.
@@ -81,6 +85,7 @@ class ServerConfig:
     pool: int = DEFAULT_POOL
     gm_secret: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
     proxy_headers: bool = False
+    forwarded_allow_ips: str = "127.0.0.1"
     fd: int | None = None
     accounts: str = ""
     signup: str = "closed"
@@ -113,6 +118,7 @@ class ServerConfig:
             workers=_number(env, "HACKTABLE_WORKERS", 1, 1),
             pool=_number(env, "HACKTABLE_DB_POOL", DEFAULT_POOL, 1),
             proxy_headers=env.get("HACKTABLE_PROXY_HEADERS", "").strip() in ("1", "true", "yes"),
+            forwarded_allow_ips=env.get("HACKTABLE_FORWARDED_ALLOW_IPS", "").strip() or "127.0.0.1",
             accounts=env.get("HACKTABLE_ACCOUNTS", "").strip(),
             signup=env.get("HACKTABLE_SIGNUP", "").strip() or "closed",
             folder=env.get("HACKTABLE_CAMPAIGNS_DIR", "").strip(),
@@ -134,6 +140,7 @@ class ServerConfig:
             "HACKTABLE_DB_POOL": str(self.pool),
             "HACKTABLE_GM_SECRET": self.gm_secret,
             "HACKTABLE_PROXY_HEADERS": "1" if self.proxy_headers else "",
+            "HACKTABLE_FORWARDED_ALLOW_IPS": self.forwarded_allow_ips,
             "HACKTABLE_FD": "" if self.fd is None else str(self.fd),
             "HACKTABLE_ACCOUNTS": self.accounts,
             "HACKTABLE_SIGNUP": self.signup,

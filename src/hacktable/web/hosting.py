@@ -222,13 +222,18 @@ def _delete_rows(location: str) -> None:
     """Delete one Postgres campaign's snapshots, events and row, in one transaction."""
     import psycopg
 
-    from ..store.postgres import Target
+    from ..store.postgres import NOTIFY_CHANNEL, Target
 
     target = Target(location)
     connection = target.connect(readonly=False)
     select = "(SELECT id FROM campaigns WHERE name = %(n)s)"
     try:
         with connection.transaction():
+            # (delivered at commit: every process stops serving it; web/listener.py)
+            connection.execute(
+                "SELECT pg_notify(%(channel)s, id || ' deleted') FROM campaigns WHERE name = %(n)s",
+                {"channel": NOTIFY_CHANNEL, "n": target.campaign},
+            )
             for table in ("snapshots", "events"):
                 connection.execute(
                     f"DELETE FROM {table} WHERE campaign IN {select}",

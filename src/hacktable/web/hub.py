@@ -9,6 +9,7 @@ With a database the hub holds the process's one listening connection
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .config import ServerConfig
     from .listener import Listener
 
-__all__ = ["LIST_SECONDS", "SAFETY_POLL_SECONDS", "Hub", "gm_token", "table_id"]
+__all__ = ["DELETED", "LIST_SECONDS", "SAFETY_POLL_SECONDS", "Hub", "gm_token", "table_id"]
 
 SAFETY_POLL_SECONDS: Final = 5.0
 """How often a table of a listening hub reads its log anyway (a lost notification's
@@ -37,6 +38,10 @@ safety net; docs/rulings.md H703)."""
 LIST_SECONDS: Final = 1.0
 """A name the hub does not know makes it list the database's campaigns again at most
 this often (a stream of unknown names is not a stream of queries)."""
+
+DELETED: Final = "the GM deleted this campaign"
+"""What a deleted campaign's sockets are sent before they close (docs/rulings.md H726),
+at every process."""
 
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
@@ -94,6 +99,8 @@ class Hub:
     _listed: float | None = None
     _keys: dict[str, Table] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    _listing: threading.Lock = field(default_factory=threading.Lock)
+    _opening: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
     def serving(cls, config: ServerConfig) -> Hub:
@@ -159,8 +166,11 @@ class Hub:
         return self.listener
 
     def wake(self, campaign_key: str, seq: int) -> None:
-        """A notification: campaign ``campaign_key`` holds events up to ``seq`` (from
-        the listener's thread)."""
+        """A notification: campaign ``campaign_key`` holds events up to ``seq``, or
+        (``seq`` :data:`~.listener.GONE`) was deleted, through any process: its table
+        is then no longer served here either (from the listener's thread)."""
+        from .listener import GONE
+
         table = self._keys.get(campaign_key)
         if table is None:
             with self._guard:
@@ -168,8 +178,25 @@ class Hub:
                     t.campaign_key: t for t in list(self.tables.values()) if t.campaign_key
                 }
             table = self._keys.get(campaign_key)
-        if table is not None:
+        if table is None:
+            return
+        if seq != GONE:
             table.nudge(seq)
+            return
+        with self._guard:
+            self._keys.pop(campaign_key, None)
+        loop = table._loop
+        if loop is None:
+            self._drop(table)
+            return
+        with contextlib.suppress(RuntimeError):  # (the loop closed)
+            loop.call_soon_threadsafe(self._drop, table)
+
+    def _drop(self, table: Table) -> None:
+        """:meth:`remove` ``table``, if its name still names it (not a new campaign's
+        table opened since under the same name)."""
+        if self.tables.get(table.id) is table:
+            self.remove(table.id, DELETED)
 
     def lost(self) -> None:
         """The listener lost the server: every pooled connection would fail its next
@@ -216,19 +243,37 @@ class Hub:
         if self.database:
             table = self._of_database(name)
         if table is None and self.opener is not None:
-            table = self.opener(self, name)
+            with self._opening:  # (one at a time: two threads would both add it)
+                table = self.tables.get(name) or self.opener(self, name)
         return table
+
+    async def find(self, name: str) -> Table | None:
+        """:meth:`get` for the event loop: a table not open yet is looked up on a
+        thread (listing the database, asking the :attr:`opener`: each a query that may
+        wait for its connect timeout), so one unknown name never holds up every table."""
+        table = self.tables.get(name)
+        if table is not None and table.gone():  # (deleted through another process: H779)
+            self.remove(name, DELETED)
+            table = None
+        if table is not None:
+            return table
+        return await asyncio.to_thread(self.get, name)
 
     def _of_database(self, name: str) -> Table | None:
         """The table of the database's campaign ``name``, opened now; ``None`` if the
         database has none of that name."""
-        if name not in self._names and (
-            self._listed is None or self.clock() - self._listed >= LIST_SECONDS
-        ):
-            from ..errors import HacktableError
+        if name not in self._names and self._listing.acquire(blocking=False):
+            # (one listing at a time, the others answer from the last; an attempt that
+            # failed counts too: a database away is not asked at every request)
+            try:
+                if self._listed is None or self.clock() - self._listed >= LIST_SECONDS:
+                    from ..errors import HacktableError
 
-            with contextlib.suppress(HacktableError):  # (unreachable: no such table now)
-                self.list_campaigns()
+                    self._listed = self.clock()
+                    with contextlib.suppress(HacktableError):  # (unreachable: none now)
+                        self.list_campaigns()
+            finally:
+                self._listing.release()
         campaign = self._names.get(name)
         if campaign is None:
             return None

@@ -24,7 +24,11 @@ import psycopg
 
 from ..store.postgres import CONNECT_TIMEOUT, NOTIFY_CHANNEL, Target
 
-__all__ = ["RETRY_SECONDS", "Listener", "parse"]
+__all__ = ["GONE", "RETRY_SECONDS", "Listener", "parse"]
+
+GONE: Final = -2
+"""The ``seq`` :func:`parse` gives a notification ``CAMPAIGN_ID deleted``: the campaign
+was deleted (through any process), so every process stops serving it."""
 
 RETRY_SECONDS: Final = 0.5
 """How long the listener waits before connecting again after losing its connection."""
@@ -38,10 +42,12 @@ def parse(payload: str) -> tuple[str, int] | None:
     """``(campaign id, seq)`` of a notification's payload, or ``None`` if it is not
     one of ours.
 
-    >>> parse("5b0c 12"), parse("junk")
-    (('5b0c', 12), None)
+    >>> parse("5b0c 12"), parse("junk"), parse("5b0c deleted")
+    (('5b0c', 12), None, ('5b0c', -2))
     """
     campaign, _, seq = payload.partition(" ")
+    if campaign and seq == "deleted":
+        return campaign, GONE
     if not campaign or not seq.isdecimal() or len(seq) > 19:
         return None
     return campaign, int(seq)
@@ -96,15 +102,22 @@ class Listener:
                         self._resumed()
                     first = False
                     self._listen(connection)
-            except psycopg.Error as error:
+            except Exception as error:  # (any failure: the thread must go on listening)
                 if self.connected.is_set():
+                    reason = (
+                        self._target.reason(error)
+                        if isinstance(error, psycopg.Error)
+                        else type(error).__name__
+                    )
                     _log.warning(
                         "lost the listening connection to %s (%s): connecting again",
                         self._target.host,
-                        self._target.reason(error),
+                        reason,
                     )
                     with contextlib.suppress(Exception):
                         self._lost()
+                elif not isinstance(error, psycopg.Error):
+                    _log.warning("listening to %s failed (%r)", self._target.host, error)
                 first = False
             finally:
                 self.connected.clear()

@@ -18,7 +18,11 @@ Postgres database, one :class:`PostgresShared` per process keeps, in the databas
 
 Each call runs on a thread (one connection, one at a time). If the database fails,
 the process falls back to its own counts (a warning in the log), so an outage of the
-shared tables neither refuses every command nor hides every player.
+shared tables neither refuses every command nor hides every player; after a failure it
+does not ask again for :data:`AWAY_SECONDS`, and a call that finds the connection held
+longer than ``busy_seconds`` (a statement hung on a vanished host) counts alone too
+(docs/rulings.md H775): every table's commands pass through these tables, so none may
+wait on them for long.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +45,8 @@ from .logs import FIELDS
 from .table import Table
 
 __all__ = [
+    "AWAY_SECONDS",
+    "BUSY_SECONDS",
     "STALE_BEATS",
     "PostgresShared",
     "admit",
@@ -51,6 +58,13 @@ __all__ = [
 
 STALE_BEATS: Final = 3
 """How many missed heartbeats make a process's presence rows stale."""
+
+AWAY_SECONDS: Final = 1.0
+"""After the shared tables failed, how long a process counts alone before asking the
+database again (docs/rulings.md H775)."""
+BUSY_SECONDS: Final = 1.0
+"""How long a call waits for the process's one shared connection before counting alone
+(docs/rulings.md H775)."""
 
 _NOW_MS: Final = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _NOW: Final = f"COALESCE(%(now_ms)s::bigint, {_NOW_MS})"
@@ -76,15 +90,20 @@ class PostgresShared:
         presence_seconds: the heartbeat.
         clock: seconds since the epoch, for tests; ``None``: the database's clock.
         process: this process's random id.
+        busy_seconds: how long a call waits for the connection (H775).
+        monotonic: seconds, monotonic, for :data:`AWAY_SECONDS` (tests).
     """
 
     url: str
     presence_seconds: float = 5.0
     clock: Callable[[], float] | None = None
     process: str = field(default_factory=lambda: uuid.uuid4().hex)
+    busy_seconds: float = BUSY_SECONDS
+    monotonic: Callable[[], float] = time.monotonic
+    _failed: float | None = None
     _sockets: dict[tuple[str, Role, str], int] = field(default_factory=dict)
     _connection: Any = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _lock: threading.RLock = field(default_factory=threading.RLock)
     _beating: asyncio.Task[None] | None = None
 
     # -- the connection (on a thread) ---------------------------------------------------
@@ -93,14 +112,26 @@ class PostgresShared:
 
         from ..store.postgres import Target
 
-        with self._lock:
+        failed = self._failed
+        if failed is not None and self.monotonic() - failed < AWAY_SECONDS:
+            raise _AwayError("the shared tables failed just now")
+        if not self._lock.acquire(timeout=self.busy_seconds):
+            raise _AwayError("the shared tables' connection is busy")
+        try:
             if self._connection is None or self._connection.closed or self._connection.broken:
                 target = Target(database_of(self.url))
                 self._connection = psycopg.connect(
                     target.conninfo, autocommit=True, connect_timeout=5
                 )
             cursor = self._connection.execute(statement, params)
-            return list(cursor.fetchall()) if cursor.description else []
+            found = list(cursor.fetchall()) if cursor.description else []
+        except Exception:
+            self._failed = self.monotonic()
+            raise
+        finally:
+            self._lock.release()
+        self._failed = None
+        return found
 
     def _now(self) -> dict[str, Any]:
         """The clock as SQL parameters: ``now_ms`` (``None``: the database's)."""
@@ -145,30 +176,38 @@ class PostgresShared:
         else:
             self._sockets.pop(key, None)
         self._start_beating()
-        params = {
-            "process": self.process,
-            "campaign": campaign,
-            "role": principal.role.value,
-            "name": principal.name,
-            "sockets": sockets,
-        }
-        if sockets:
-            statement = (
-                "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
-                f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s,"
-                f" {_NOW})"
-                " ON CONFLICT (process, campaign, role, name)"
-                " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms"
-            )
-        else:
-            statement = (
-                "DELETE FROM web_presence WHERE process = %(process)s"
-                " AND campaign = %(campaign)s AND role = %(role)s AND name = %(name)s"
-            )
         try:
-            await self._call(statement, params)
+            await asyncio.to_thread(self._write, key, self._now())
         except Exception as error:  # (the next beat writes every row again)
             _warn("the shared presence", error)
+
+    def _write(self, key: tuple[str, Role, str], params: dict[str, Any]) -> None:
+        """Write the row of ``key`` as :attr:`_sockets` holds it when the write runs
+        (on a thread, holding the connection): writes that threads run out of order
+        leave the last count, never a socket that left since (docs/rulings.md H778)."""
+        if not self._lock.acquire(timeout=self.busy_seconds):
+            raise _AwayError("the shared tables' connection is busy")
+        try:
+            campaign, role, name = key
+            sockets = self._sockets.get(key, 0)
+            row: dict[str, Any] = {"process": self.process, "campaign": campaign}
+            row |= {"role": role.value, "name": name, "sockets": sockets}
+            if sockets:
+                statement = (
+                    "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
+                    f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s,"
+                    f" {_NOW})"
+                    " ON CONFLICT (process, campaign, role, name)"
+                    " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms"
+                )
+            else:
+                statement = (
+                    "DELETE FROM web_presence WHERE process = %(process)s"
+                    " AND campaign = %(campaign)s AND role = %(role)s AND name = %(name)s"
+                )
+            self._run(statement, {**params, **row})
+        finally:
+            self._lock.release()
 
     async def connected(self, campaign: str) -> Count | None:
         """How many sockets each principal holds at ``campaign``, over every live
@@ -191,23 +230,17 @@ class PostgresShared:
     async def beat(self) -> None:
         """Renew this process's rows (all of them again: a failed write heals), and
         delete stale rows of dead processes and old rate counts."""
-        rows = [(c, r.value, n, s) for (c, r, n), s in self._sockets.items()]
+        keys = list(self._sockets)
         params = {"process": self.process, "stale_ms": self._stale_ms()}
         try:
-            await asyncio.to_thread(self._beat_rows, rows, {**self._now(), **params})
+            await asyncio.to_thread(self._beat_rows, keys, {**self._now(), **params})
         except Exception as error:
             _warn("the presence heartbeat", error)
 
-    def _beat_rows(self, rows: list[tuple[str, str, str, int]], params: dict[str, Any]) -> None:
+    def _beat_rows(self, keys: list[tuple[str, Role, str]], params: dict[str, Any]) -> None:
         now = _NOW
-        for campaign, role, name, sockets in rows:
-            self._run(
-                "INSERT INTO web_presence (process, campaign, role, name, sockets, beat_ms)"
-                f" VALUES (%(process)s, %(campaign)s, %(role)s, %(name)s, %(sockets)s, {now})"
-                " ON CONFLICT (process, campaign, role, name)"
-                " DO UPDATE SET sockets = EXCLUDED.sockets, beat_ms = EXCLUDED.beat_ms",
-                {**params, "campaign": campaign, "role": role, "name": name, "sockets": sockets},
-            )
+        for key in keys:
+            self._write(key, params)
         self._run(f"DELETE FROM web_presence WHERE beat_ms < {now} - %(stale_ms)s", params)
         self._run(f"DELETE FROM web_rate WHERE second < {now} / 1000 - 60", params)
 
@@ -228,12 +261,22 @@ class PostgresShared:
         with contextlib.suppress(Exception):
             mine = "DELETE FROM web_presence WHERE process = %(process)s"
             self._run(mine, {"process": self.process})
-        with self._lock, contextlib.suppress(Exception):
-            if self._connection is not None:
-                self._connection.close()
+        if self._lock.acquire(timeout=self.busy_seconds):  # (a hung one: left to exit)
+            try:
+                with contextlib.suppress(Exception):
+                    if self._connection is not None:
+                        self._connection.close()
+            finally:
+                self._lock.release()
+
+
+class _AwayError(Exception):
+    """The shared tables were not asked (failed just now, or their connection busy)."""
 
 
 def _warn(what: str, error: BaseException) -> None:
+    if isinstance(error, _AwayError):  # (said once already, when it failed)
+        return
     reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
     _log.warning(f"{what} failed; counting in this process", extra={FIELDS: {"error": reason}})
 

@@ -120,6 +120,7 @@ class Table:
     _fixed_rate: bool = False
     _pending: bool = False
     _reader: asyncio.Future[None] | None = None
+    _opened_as: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self._fixed_rate = self.rate > 0
@@ -136,6 +137,10 @@ class Table:
             )
             self._layer.subscribe(lambda _outcome: self._collect_or_later())
             self._published = self._store.last_seq()
+            if not is_url(self.campaign):
+                with contextlib.suppress(OSError):
+                    found = os.stat(self.campaign)
+                    self._opened_as = (found.st_dev, found.st_ino)
             self._revealed_at_open = set(self._store.reveals())
             self._scan()
         return self._layer
@@ -150,6 +155,18 @@ class Table:
                 self.campaign, ruleset=DEFAULT_RULESET, create=False, budget=self.budget
             )
         return CampaignStore.open(self.campaign, create=False)
+
+    def gone(self) -> bool:
+        """Whether the campaign file this table opened was deleted (or replaced by
+        another of that name) since: by another process's GM, say (docs/rulings.md
+        H779). A stat, no query: for the event loop."""
+        if self._opened_as is None:
+            return False
+        try:
+            found = os.stat(self.campaign)
+        except OSError:
+            return True
+        return (found.st_dev, found.st_ino) != self._opened_as
 
     @property
     def campaign_key(self) -> str:

@@ -65,7 +65,7 @@ def table_of(request: Request | WebSocket, name: str) -> Table:
     Raises:
         HTTPException: 404, no such table here.
     """
-    table = hub_of(request).get(name)
+    table = hub_of(request).get(name, open_missing=False)  # (opened by FreshSessions)
     if table is None:
         raise HTTPException(404, f"no table {name!r} here")
     return table
@@ -109,13 +109,13 @@ class FreshSessions:
             parts = str(scope.get("path", "")).split("/", 3)
             hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
             if len(parts) > 2 and parts[1] == "t" and isinstance(hub, Hub):
-                table = hub.get(parts[2])
-                if table is not None and COOKIE in HTTPConnection(scope).cookies:
-                    try:
+                try:
+                    table = await hub.find(parts[2])
+                    if table is not None and COOKIE in HTTPConnection(scope).cookies:
                         await table.refresh()
-                    except HacktableError as error:  # (the database is away: one line)
-                        await _unavailable(scope, receive, send, error.message)
-                        return
+                except HacktableError as error:  # (the database is away: one line)
+                    await _unavailable(scope, receive, send, error.message)
+                    return
         await self.app(scope, receive, send)
 
 
