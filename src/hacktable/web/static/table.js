@@ -482,11 +482,18 @@ async function chat(submit) {
 }
 
 // -- start ---------------------------------------------------------------------------------
-$("command")?.addEventListener("submit", async (submit) => {
+// Lines typed in the box go one at a time, in the order typed (H781): a line sent
+// while the one before is in flight waits for its answer instead of racing it, and an
+// answered line clears the box only if it still holds that line (not what is typed next).
+let commandsTyped = Promise.resolve();
+$("command")?.addEventListener("submit", (submit) => {
   submit.preventDefault();
   const input = $("line");
-  if (!input.value.trim()) return;
-  if (await command(input.value)) input.value = "";
+  const line = input.value;
+  if (!line.trim()) return;
+  commandsTyped = commandsTyped.then(async () => {
+    if (await command(line) && input.value === line) input.value = "";
+  });
 });
 $("chat-form")?.addEventListener("submit", chat);
 connect();
