@@ -13,7 +13,7 @@ from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
-from .routes.errors import refused
+from .routes.errors import refused_page
 from .table import Table
 
 __all__ = ["create_app"]
@@ -40,8 +40,10 @@ def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
     # (Starlette's class: FastAPI's is a subclass, and the router's own 404 and 405
     # are Starlette's; every refusal is one line as JSON, issue 12 §4)
     @app.exception_handler(HTTPException)
-    async def one_line(_request: Request, error: HTTPException) -> Response:
-        return refused(str(error.detail), error.status_code)
+    async def one_line(request: Request, error: HTTPException) -> Response:
+        # (a browser opening a deleted or made-up table's address gets the line as a
+        # page, H682, H783)
+        return refused_page(request, str(error.detail), error.status_code)
 
     for module in (join, commands, live, pages, view, players, verify_route):
         app.include_router(module.router)
