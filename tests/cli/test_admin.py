@@ -75,3 +75,32 @@ def test_the_accounts_come_from_the_environment(
     monkeypatch.setenv("HACKTABLE_ACCOUNTS", accounts)
     assert admin(["add", "ann", "--password-stdin"], GOOD + "\n") == 0
     assert [u.name for u in Accounts.at(accounts).users()] == ["ann"]
+
+
+def test_a_missing_accounts_file_is_refused_not_made_by_list_password_remove(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H782: an operator who forgets ``--accounts`` gets one line, not "No users." from
+    a stray new file; nothing is made."""
+    stray = tmp_path / "accounts.sqlite"
+    for args in (["list"], ["password", "ann", "--password-stdin"], ["remove", "ann"]):
+        assert admin([*args, "--accounts", str(stray)], GOOD + "\n") != 0, args
+        err = capsys.readouterr().err
+        assert err == (
+            f"error: no accounts file {stray}: name the server's with --accounts "
+            "(or HACKTABLE_ACCOUNTS), a Postgres URL or its SQLite file\n"
+        ), args
+        assert not stray.exists(), args
+
+
+def test_add_makes_a_new_accounts_file_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H782: ``add`` may start the server's accounts file, and says it did."""
+    made = tmp_path / "accounts.sqlite"
+    assert admin(["add", "Ann", "--accounts", str(made), "--password-stdin"], GOOD + "\n") == 0
+    captured = capsys.readouterr()
+    assert captured.err == f"Made a new accounts file {made} (serve it with --accounts).\n"
+    assert captured.out == "User ann added.\n"
+    assert admin(["add", "Bea", "--accounts", str(made), "--password-stdin"], GOOD + "\n") == 0
+    assert capsys.readouterr().err == ""

@@ -66,9 +66,30 @@ def _password(from_stdin: bool) -> str:
     return password
 
 
-def _accounts(location: str) -> Accounts:
-    from ..accounts import Accounts
+def _is_new(location: str) -> bool:
+    """Whether ``location`` is an SQLite accounts file that does not exist yet."""
+    from pathlib import Path
 
+    from ..store.opening import is_url
+
+    return not is_url(location) and not Path(location).exists()
+
+
+def _accounts(location: str, *, create: bool = False) -> Accounts:
+    """The accounts at ``location``. An SQLite file that does not exist yet is made
+    only by ``add``; the other commands refuse it (H782), so a forgotten
+    ``--accounts`` never reads or writes a stray new file as if it were the server's.
+
+    Raises:
+        AccountError: no such accounts file, and ``create`` is false.
+    """
+    from ..accounts import AccountError, Accounts
+
+    if not create and _is_new(location):
+        raise AccountError(
+            f"no accounts file {location}: name the server's with --accounts "
+            "(or HACKTABLE_ACCOUNTS), a Postgres URL or its SQLite file"
+        )
     return Accounts.at(location)
 
 
@@ -79,12 +100,15 @@ def add(
     password_stdin: StdinOption = False,
 ) -> None:
     """Make a GM's account (asks for the password twice)."""
+    fresh = _is_new(accounts)
     try:
-        store = _accounts(accounts)
+        store = _accounts(accounts, create=True)
         stored = store.add_user(name, _password(password_stdin))
     except HacktableError as error:
         _fail(error)
         return
+    if fresh:  # (H782: a forgotten --accounts shows here, not later)
+        sys.stderr.write(f"Made a new accounts file {accounts} (serve it with --accounts).\n")
     print(f"User {stored} added.")
 
 

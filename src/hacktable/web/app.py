@@ -20,18 +20,17 @@ from .logs import RequestLog
 from .routes import commands, health, join, live, pages, players, view
 from .routes import verify as verify_route
 from .routes.access import FreshSessions
-from .routes.errors import refused, refused_page
+from .routes.errors import refused_page
 from .table import Table
 
 __all__ = ["DATABASE_AWAY", "UNAVAILABLE", "create_app"]
 
 UNAVAILABLE: Final = "this table's campaign cannot be read just now: try again in a moment"
-DATABASE_AWAY: Final = "the server's database cannot be reached just now: try again in a moment"
-"""What a failing store outside a table (the GMs' accounts) answers; the cause, which
-can name a server's folder, goes to the log."""
 """What a request is told when its table's store fails (the database away, every
 connection busy; issue 13 §2): the cause, which may name a server's folder, is
 logged, not shown."""
+DATABASE_AWAY: Final = "the server's database cannot be reached just now: try again in a moment"
+"""What a failing store outside a table (the GMs' accounts) answers, likewise."""
 
 _log = logging.getLogger("hacktable.web")
 
@@ -57,8 +56,10 @@ def create_app(served: Hub | Table, hosting: Hosting | None = None) -> FastAPI:
     # (Starlette's class: FastAPI's is a subclass, and the router's own 404 and 405
     # are Starlette's; every refusal is one line as JSON, issue 12 §4)
     @app.exception_handler(HTTPException)
-    async def one_line(_request: Request, error: HTTPException) -> Response:
-        return refused(str(error.detail), error.status_code)
+    async def one_line(request: Request, error: HTTPException) -> Response:
+        # (a browser opening a deleted or made-up table's address gets the line as a
+        # page, H682, H783)
+        return refused_page(request, str(error.detail), error.status_code)
 
     # (a store failing under any route: one line, never a bare 500; a socket is
     # closed with 1013, try again later, so the page reconnects; issue 13 §2)

@@ -242,12 +242,13 @@ function receive(event) {
 }
 
 let backoff = 1000;
+let restartingSince = 0;  // when the server last closed with 1012 (H780)
 let refusedSocket = false;
 function connect() {
   const url = new URL(`ws?after=${last}`, location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
-  socket.onopen = () => { backoff = 1000; $("status").textContent = "live"; };
+  socket.onopen = () => { backoff = 1000; restartingSince = 0; $("status").textContent = "live"; };
   socket.onmessage = (message) => {
     const event = JSON.parse(message.data);
     if (event.error) {
@@ -262,8 +263,17 @@ function connect() {
     // 1012: the server is restarting (H742): back soon, here or at another process,
     // resuming after the last event shown; a little jitter spreads the reconnects.
     if (closing.code === 1012) {
+      restartingSince = Date.now();
       $("status").textContent = "reconnecting...";
       setTimeout(connect, 300 + Math.random() * 700);
+      return;
+    }
+    // A restart takes seconds (H780): for a minute after a 1012 the page tries again
+    // every 1-1.5 s, so it is back about a second after the server, not after a
+    // doubled backoff; then it backs off as after any other close.
+    if (restartingSince && Date.now() - restartingSince < 60000) {
+      $("status").textContent = "reconnecting...";
+      setTimeout(connect, 1000 + Math.random() * 500);
       return;
     }
     $("status").textContent = `reconnecting in ${Math.round(backoff / 1000)} s...`;
@@ -472,11 +482,18 @@ async function chat(submit) {
 }
 
 // -- start ---------------------------------------------------------------------------------
-$("command")?.addEventListener("submit", async (submit) => {
+// Lines typed in the box go one at a time, in the order typed (H781): a line sent
+// while the one before is in flight waits for its answer instead of racing it, and an
+// answered line clears the box only if it still holds that line (not what is typed next).
+let commandsTyped = Promise.resolve();
+$("command")?.addEventListener("submit", (submit) => {
   submit.preventDefault();
   const input = $("line");
-  if (!input.value.trim()) return;
-  if (await command(input.value)) input.value = "";
+  const line = input.value;
+  if (!line.trim()) return;
+  commandsTyped = commandsTyped.then(async () => {
+    if (await command(line) && input.value === line) input.value = "";
+  });
 });
 $("chat-form")?.addEventListener("submit", chat);
 connect();
