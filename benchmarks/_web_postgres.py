@@ -198,8 +198,11 @@ def serves_databases() -> bool:
 def serve_command(url: str, tables: int, workers: int, port: int) -> tuple[list[str], str]:
     """The command serving the phase's campaigns, and a note on it: ``hacktable serve
     --database URL --workers N``; where ``serve`` has no ``--database`` yet, the
-    stand-in ``hacktable serve -c URL#t0001 -c ...``, one process (no workers)."""
+    stand-in ``hacktable serve -c URL#t0001 -c ...``, one process (no workers). Logs
+    at ``warning``, as the SQLite phase's server (whose ``hacktable.web`` logger is
+    not configured) effectively does, so the two do the same work a request."""
     command = [sys.executable, "-m", "hacktable", "serve", "--port", str(port)]
+    command += ["--log-level", "warning"]
     if serves_databases():
         return [*command, "--database", url, "--workers", str(workers)], ""
     for campaign in campaign_urls(url, tables):

@@ -3,6 +3,7 @@ curve (pure: no server, no clock; not a benchmark itself)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -122,6 +123,11 @@ def report(phases: Sequence[Phase]) -> list[str]:
         if p.note:
             lines.append(f"  {p.kind} at {p.tables} tables: {p.note}")
         lines.extend(f"  {p.kind} at {p.tables} tables: {error}" for error in p.errors[:3])
+        kinds = Counter(error.split(": ", 1)[-1][:60] for error in p.errors)
+        lines.extend(
+            f"  {p.kind} at {p.tables} tables: {count} x {kind}"
+            for kind, count in kinds.most_common(4)
+        )
     return lines
 
 

@@ -158,3 +158,13 @@ def serving_postgres(
         finally:
             _stop(process)
             log.close()
+            _worker_deaths(folder / "serve.log")
+
+
+def _worker_deaths(path: Path) -> None:
+    """Say whether uvicorn's supervisor restarted a worker during the phase (it kills
+    one that does not answer its health check within 5 s, and all that worker's
+    connections drop with it)."""
+    died = [line for line in path.read_text().splitlines() if "died" in line]
+    if died:
+        print(f"  {len(died)} worker restart(s): {died[0][:160]}", file=sys.stderr)
