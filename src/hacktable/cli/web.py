@@ -185,13 +185,12 @@ def serve(
             config = replace(config, database=database)
         if "#" in config.database:  # (one campaign of the database, as --campaign)
             config = replace(config, database="", campaigns=(*config.campaigns, config.database))
-        if accounts or signup is not None:
-            config = replace(
-                config,
-                accounts=accounts or config.accounts,
-                signup=signup or config.signup,
-                folder=config.folder if campaigns is None else str(campaigns),
-            )
+        config = replace(
+            config,
+            accounts=accounts or config.accounts,
+            signup=signup or config.signup,
+            folder=config.folder if campaigns is None else str(campaigns),
+        )
         if config.accounts:
             from ..web.hosting import Hosting
 
