@@ -10,8 +10,10 @@ another server process is known, and a revoked player is refused at once."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from fastapi import HTTPException, Request, WebSocket
+from fastapi.responses import RedirectResponse, Response
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -94,6 +96,23 @@ def visitor(request: Request, table: str) -> Visitor:
 def cookie_path(table: Table) -> str:
     """The path a table's session cookie is sent to (its own URLs only)."""
     return f"/t/{table.id}/"
+
+
+def seated(request: Request, table: Table, cookie: str, until: datetime) -> Response:
+    """To ``table``'s page, signed in with the session ``cookie`` until ``until``:
+    HttpOnly, SameSite=Lax, Secure over HTTPS, sent to the table's own URLs only
+    (issue 12 §1, issue 13 §1; docs/rulings.md H640, H645)."""
+    response = RedirectResponse(cookie_path(table), status_code=303)
+    response.set_cookie(
+        COOKIE,
+        cookie,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path=cookie_path(table),
+        expires=until,
+    )
+    return response
 
 
 class FreshSessions:

@@ -9,12 +9,12 @@ proxy's ``X-Forwarded-Proto`` (docs/rulings.md H645)."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from ...store.errors import StaleWriteError
 from ..invites import InviteError
-from .access import COOKIE, cookie_path, table_of
+from .access import seated, table_of
 from .errors import refused_page
 
 __all__ = ["router"]
@@ -40,14 +40,4 @@ async def join(request: Request, table: str, token: str = "") -> Response:
         return refused_page(request, error.message, error.status)
     except StaleWriteError as error:  # (another writer was first twice: nothing stored)
         return refused_page(request, error.message, 409)
-    response = RedirectResponse(cookie_path(served), status_code=303)
-    response.set_cookie(
-        COOKIE,
-        cookie,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path=cookie_path(served),
-        expires=until,
-    )
-    return response
+    return seated(request, served, cookie, until)

@@ -22,7 +22,7 @@ from ...store.errors import StaleWriteError
 from ..account_pages import delete_page, home_page
 from ..hosting import Hosting, campaign_name
 from ..table import Table
-from .access import COOKIE, cookie_path, hub_of
+from .access import hub_of, seated
 from .accounts import CROSS_SITE, account_of, form_of, hosting_of, page, rulesets, same_site
 from .errors import refused_page
 
@@ -63,17 +63,7 @@ async def _as_gm(request: Request, table: Table) -> Response:
         cookie, until = await table.sign_in_gm()
     except StaleWriteError as error:
         return refused_page(request, error.message, 409)
-    response = RedirectResponse(cookie_path(table), status_code=303)
-    response.set_cookie(
-        COOKIE,
-        cookie,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path=cookie_path(table),
-        expires=until,
-    )
-    return response
+    return seated(request, table, cookie, until)
 
 
 @router.post("/campaigns")
