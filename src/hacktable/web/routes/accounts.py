@@ -119,7 +119,8 @@ def _signed_in(request: Request, token: str, until: float) -> Response:
     return response
 
 
-def _no_accounts(request: Request) -> Response:
+def no_accounts(request: Request) -> Response:
+    """The refusal of an account's page on a server without accounts."""
     return refused_page(request, "this server has no accounts", 404)
 
 
@@ -127,7 +128,7 @@ def _no_accounts(request: Request) -> Response:
 async def signin_form(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     if await account_of(request) is not None:
         return RedirectResponse("/", status_code=303)
     return page(signin_page(signup=hosting.accounts.settings.signup == "open"))
@@ -137,7 +138,7 @@ async def signin_form(request: Request) -> Response:
 async def signin(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     if not same_site(request):
         return page(signin_page(CROSS_SITE), 403)
     fields = await form_of(request)
@@ -159,7 +160,7 @@ async def signin(request: Request) -> Response:
 async def signup_form(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     if hosting.accounts.settings.signup != "open":
         return refused_page(request, CLOSED, 403)
     return page(signup_page())
@@ -169,7 +170,7 @@ async def signup_form(request: Request) -> Response:
 async def signup(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     if hosting.accounts.settings.signup != "open":
         return refused_page(request, CLOSED, 403)
     if not same_site(request):
@@ -201,7 +202,7 @@ async def signup(request: Request) -> Response:
 async def signout(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     if not same_site(request):
         return refused_page(request, CROSS_SITE, 403)
     token = request.cookies.get(ACCOUNT_COOKIE, "")
@@ -225,7 +226,7 @@ def rulesets() -> list[tuple[str, str]]:
 async def home(request: Request) -> Response:
     hosting = hosting_of(request)
     if hosting is None:
-        return _no_accounts(request)
+        return no_accounts(request)
     user = await account_of(request)
     if user is None:
         return RedirectResponse("/signin", status_code=303)

@@ -23,7 +23,16 @@ from ..account_pages import delete_page, home_page
 from ..hosting import Hosting, campaign_name
 from ..table import Table
 from .access import hub_of, seated
-from .accounts import CROSS_SITE, account_of, form_of, hosting_of, page, rulesets, same_site
+from .accounts import (
+    CROSS_SITE,
+    account_of,
+    form_of,
+    hosting_of,
+    no_accounts,
+    page,
+    rulesets,
+    same_site,
+)
 from .errors import refused_page
 
 __all__ = ["DELETED", "SIGN_IN_FIRST", "router"]
@@ -39,15 +48,25 @@ def _missing(name: str) -> str:
     return f"you have no campaign {name!r} here"
 
 
-async def _owner(request: Request, name: str) -> tuple[Hosting, str] | Response:
-    """The hosting and the signed-in user who owns ``name``, or the refusal: 401 not
-    signed in, 404 not theirs or no such campaign (H727)."""
+async def _signed_in_gm(request: Request) -> tuple[Hosting, str] | Response:
+    """The hosting and the signed-in user, or the refusal: 404 a server without
+    accounts, 401 not signed in."""
     hosting = hosting_of(request)
     if hosting is None:
-        return refused_page(request, "this server has no accounts", 404)
+        return no_accounts(request)
     user = await account_of(request)
     if user is None:
         return refused_page(request, SIGN_IN_FIRST, 401)
+    return hosting, user
+
+
+async def _owner(request: Request, name: str) -> tuple[Hosting, str] | Response:
+    """The hosting and the signed-in user who owns ``name``, or the refusal: 401 not
+    signed in, 404 not theirs or no such campaign (H727)."""
+    found = await _signed_in_gm(request)
+    if isinstance(found, Response):
+        return found
+    hosting, user = found
     try:
         owner = await run_in_threadpool(hosting.accounts.owner_of, name)
     except CampaignError as error:
@@ -68,12 +87,10 @@ async def _as_gm(request: Request, table: Table) -> Response:
 
 @router.post("/campaigns")
 async def new_campaign(request: Request) -> Response:
-    hosting = hosting_of(request)
-    if hosting is None:
-        return refused_page(request, "this server has no accounts", 404)
-    user = await account_of(request)
-    if user is None:
-        return refused_page(request, SIGN_IN_FIRST, 401)
+    found = await _signed_in_gm(request)
+    if isinstance(found, Response):
+        return found
+    hosting, user = found
     if not same_site(request):
         return refused_page(request, CROSS_SITE, 403)
     fields = await form_of(request) or {}
