@@ -4,7 +4,6 @@ resuming from a sequence number."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,13 +45,6 @@ def invite(campaign: str, role: str, character: str = "") -> str:
     """A new invite's token, made as ``hacktable invite`` makes it (another writer)."""
     with CampaignStore.open(campaign, create=False) as store:
         return create_invite(Session(store), role, character=character).token
-
-
-@pytest.fixture
-def table(campaign: str) -> Iterator[Table]:
-    served = Table(campaign)
-    yield served
-    served.close()
 
 
 def joined(table: Table, token: str) -> TestClient:

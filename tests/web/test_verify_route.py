@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,13 +37,6 @@ def campaign(tmp_path: Path) -> str:
         for line in SETUP:
             layer.run(line)
     return str(path)
-
-
-@pytest.fixture
-def table(campaign: str) -> Iterator[Table]:
-    served = Table(campaign)
-    yield served
-    served.close()
 
 
 def joined(table: Table, token: str) -> TestClient:

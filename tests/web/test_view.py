@@ -5,7 +5,6 @@ it changes nothing. The pages per role and their static files."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +35,6 @@ def campaign(tmp_path: Path) -> str:
         for line in SETUP:
             layer.run(line)
     return str(path)
-
-
-@pytest.fixture
-def table(campaign: str) -> Iterator[Table]:
-    served = Table(campaign)
-    yield served
-    served.close()
 
 
 def joined(table: Table, campaign: str, role: str, character: str = "") -> TestClient:
