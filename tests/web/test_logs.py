@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
 from hacktable.store import CampaignStore
 from hacktable.web.app import create_app
@@ -23,6 +22,8 @@ from hacktable.web.logs import JsonFormatter, TextFormatter, configure, first_wo
 from hacktable.web.ops_settings import OpsSettings
 from hacktable.web.routes.access import COOKIE
 from hacktable.web.table import Table
+
+from .conftest import Campaign, make_campaign
 
 HEADERS = {"x-hacktable": "1"}
 WHISPER = "the ring lies under the third altar stone"
@@ -38,12 +39,8 @@ def logged() -> Iterator[io.StringIO]:
 
 
 def _campaign(tmp_path: Path) -> str:
-    path = tmp_path / "table.db"
-    with CampaignStore.open(path, ruleset="redhack") as store:
-        layer = CommandLayer(Session(store, 7))
-        for line in ("player add Ann", "character new Aldric --class warrior --kit 1 --player Ann"):
-            layer.run(line)
-    return str(path)
+    setup = ("player add Ann", "character new Aldric --class warrior --kit 1 --player Ann")
+    return str(make_campaign(tmp_path, Campaign("table", "redhack", setup)))
 
 
 def test_a_whole_session_logs_no_token_cookie_or_secret(
