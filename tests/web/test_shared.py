@@ -102,25 +102,72 @@ def test_who_is_connected_counts_every_process_and_drops_a_dead_one(
     assert ann.get(f"/t/table/join?token={token}").status_code == 200
     gm_b = _client(apps[1], gm.cookies[COOKIE])
     dead = PostgresShared(location, clock=lambda: clock.now - 60)  # (killed a minute ago)
-    asyncio.run(dead.joined("table", Principal(Role.PLAYER, "Ann")))
-    with ann.websocket_connect("/t/table/ws?after=0") as ann_socket:
-        ann_socket.receive_json()  # (its sender runs: it is counted)
-        with gm_b.websocket_connect("/t/table/ws?after=0") as gm_socket:
-            gm_socket.receive_json()
-            seen = gm.get("/t/table/api/players").json()  # (through the other process)
-            assert [(p["name"], p["connected"]) for p in seen["players"]] == [("Ann", 1)]
-            assert seen["gm"] == {"connected": 1}
-    for app in apps:  # (the sockets' leaving is written as their handlers end, in
-        # the test client's own threads: a heartbeat writes what each process knows)
-        asyncio.run(app.state.shared[database_of(location)].beat())
-    gone = gm.get("/t/table/api/players").json()
-    assert [(p["name"], p["connected"]) for p in gone["players"]] == [("Ann", 0)]
-    assert gone["gm"] == {"connected": 0}
-    shared = apps[0].state.shared[database_of(location)]
-    asyncio.run(shared.beat())  # (a live process's beat deletes the dead one's rows)
-    rows = shared._run("SELECT process FROM web_presence", {})
-    assert (dead.process,) not in rows
-    dead.close()
+    try:
+        asyncio.run(dead.joined("table", Principal(Role.PLAYER, "Ann")))
+        with ann.websocket_connect("/t/table/ws?after=0") as ann_socket:
+            ann_socket.receive_json()  # (its sender runs: it is counted)
+            with gm_b.websocket_connect("/t/table/ws?after=0") as gm_socket:
+                gm_socket.receive_json()
+                seen = gm.get("/t/table/api/players").json()  # (through the other process)
+                assert [(p["name"], p["connected"]) for p in seen["players"]] == [("Ann", 1)]
+                assert seen["gm"] == {"connected": 1}
+        for app in apps:  # (the test client cancels a socket's handler as it closes, and
+            # its leave's write with it if its loop stops first: the leave is counted at
+            # once, and a heartbeat writes it; H778)
+            asyncio.run(app.state.shared[database_of(location)].beat())
+        gone = gm.get("/t/table/api/players").json()
+        assert [(p["name"], p["connected"]) for p in gone["players"]] == [("Ann", 0)]
+        assert gone["gm"] == {"connected": 0}
+        shared = apps[0].state.shared[database_of(location)]
+        asyncio.run(shared.beat())  # (a live process's beat deletes the dead one's rows)
+        rows = shared._run("SELECT process FROM web_presence", {})
+        assert (dead.process,) not in rows
+    finally:
+        dead.close()
+
+
+def test_a_leave_whose_write_never_ran_is_written_by_the_next_beat(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """docs/rulings.md H778 (H743: who is connected): a socket's handler cancelled as its
+    loop stops (a closing test client, a stopping worker) may never run its leave's
+    write; the leave is counted when the handler calls ``left``, so the process's next
+    beat deletes the row instead of renewing a player who has gone."""
+    location, _tables, _apps, clock = two
+    shared = PostgresShared(location, clock=clock)
+    ann = Principal(Role.PLAYER, "Ann")
+    try:
+        asyncio.run(shared.joined("table", ann))
+        assert asyncio.run(shared.connected("table")) == {(Role.PLAYER, "Ann"): 1}
+        shared.left("table", ann).close()  # (cancelled before it ran: nothing written)
+        assert asyncio.run(shared.connected("table")) == {(Role.PLAYER, "Ann"): 1}
+        asyncio.run(shared.beat())
+        assert asyncio.run(shared.connected("table")) == {}
+    finally:
+        shared.close()
+
+
+def test_a_failed_leave_is_written_by_the_next_beat(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """docs/rulings.md H775 with H778: a leave whose write fails (the shared tables away
+    for a moment) is not forgotten: the next beat deletes the row, where before only the
+    rows of sockets still open were renewed and the gone player showed connected until
+    the row grew stale."""
+    location, _tables, _apps, clock = two
+    now = [100.0]
+    shared = PostgresShared(location, clock=clock, monotonic=lambda: now[0])
+    ann = Principal(Role.PLAYER, "Ann")
+    try:
+        asyncio.run(shared.joined("table", ann))
+        shared._failed = now[0]  # (a statement failed just now: the leave's is not sent)
+        asyncio.run(shared.left("table", ann))
+        now[0] += 2  # (past AWAY_SECONDS: the database is asked again)
+        assert asyncio.run(shared.connected("table")) == {(Role.PLAYER, "Ann"): 1}
+        asyncio.run(shared.beat())
+        assert asyncio.run(shared.connected("table")) == {}
+    finally:
+        shared.close()
 
 
 def test_a_campaign_file_keeps_the_in_memory_path(tmp_path: object) -> None:

@@ -33,7 +33,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -72,6 +72,8 @@ _NOW: Final = f"COALESCE(%(now_ms)s::bigint, {_NOW_MS})"
 _log = logging.getLogger("hacktable.web")
 
 Count = dict[tuple[Role, str], int]
+_Key = tuple[str, Role, str]
+"""A presence row of this process: (campaign, role, name)."""
 
 
 def campaign_key(location: str) -> str:
@@ -101,7 +103,8 @@ class PostgresShared:
     busy_seconds: float = BUSY_SECONDS
     monotonic: Callable[[], float] = time.monotonic
     _failed: float | None = None
-    _sockets: dict[tuple[str, Role, str], int] = field(default_factory=dict)
+    _sockets: dict[_Key, int] = field(default_factory=dict)
+    _unwritten: set[_Key] = field(default_factory=set)
     _connection: Any = None
     _lock: threading.RLock = field(default_factory=threading.RLock)
     _beating: asyncio.Task[None] | None = None
@@ -160,34 +163,43 @@ class PostgresShared:
         return int(rows[0][0]) <= rate
 
     # -- presence -----------------------------------------------------------------------
-    async def joined(self, campaign: str, principal: Principal) -> None:
-        """One more socket of ``principal`` at ``campaign`` through this process."""
-        await self._change(campaign, principal, 1)
+    def joined(self, campaign: str, principal: Principal) -> Coroutine[Any, Any, None]:
+        """One more socket of ``principal`` at ``campaign`` through this process:
+        counted at once, written by the coroutine returned."""
+        return self._written(self._count(campaign, principal, 1))
 
-    async def left(self, campaign: str, principal: Principal) -> None:
-        """One socket fewer."""
-        await self._change(campaign, principal, -1)
+    def left(self, campaign: str, principal: Principal) -> Coroutine[Any, Any, None]:
+        """One socket fewer: counted at once, so a handler cancelled before the write
+        runs (its loop stopping) has still left, and the next beat writes it
+        (docs/rulings.md H778)."""
+        return self._written(self._count(campaign, principal, -1))
 
-    async def _change(self, campaign: str, principal: Principal, by: int) -> None:
+    def _count(self, campaign: str, principal: Principal, by: int) -> _Key:
         key = (campaign, principal.role, principal.name)
         sockets = max(0, self._sockets.get(key, 0) + by)
         if sockets:
             self._sockets[key] = sockets
         else:
             self._sockets.pop(key, None)
+        self._unwritten.add(key)
+        return key
+
+    async def _written(self, key: _Key) -> None:
         self._start_beating()
         try:
             await asyncio.to_thread(self._write, key, self._now())
-        except Exception as error:  # (the next beat writes every row again)
+        except Exception as error:  # (the next beat writes it again)
             _warn("the shared presence", error)
 
-    def _write(self, key: tuple[str, Role, str], params: dict[str, Any]) -> None:
+    def _write(self, key: _Key, params: dict[str, Any]) -> None:
         """Write the row of ``key`` as :attr:`_sockets` holds it when the write runs
         (on a thread, holding the connection): writes that threads run out of order
-        leave the last count, never a socket that left since (docs/rulings.md H778)."""
+        leave the last count, never a socket that left since (docs/rulings.md H778).
+        A write that fails leaves ``key`` in :attr:`_unwritten` for the next beat."""
         if not self._lock.acquire(timeout=self.busy_seconds):
             raise _AwayError("the shared tables' connection is busy")
         try:
+            self._unwritten.discard(key)  # (a change from now on marks it again)
             campaign, role, name = key
             sockets = self._sockets.get(key, 0)
             row: dict[str, Any] = {"process": self.process, "campaign": campaign}
@@ -205,7 +217,11 @@ class PostgresShared:
                     "DELETE FROM web_presence WHERE process = %(process)s"
                     " AND campaign = %(campaign)s AND role = %(role)s AND name = %(name)s"
                 )
-            self._run(statement, {**params, **row})
+            try:
+                self._run(statement, {**params, **row})
+            except Exception:
+                self._unwritten.add(key)
+                raise
         finally:
             self._lock.release()
 
@@ -228,16 +244,18 @@ class PostgresShared:
         return int(STALE_BEATS * self.presence_seconds * 1000)
 
     async def beat(self) -> None:
-        """Renew this process's rows (all of them again: a failed write heals), and
-        delete stale rows of dead processes and old rate counts."""
-        keys = list(self._sockets)
+        """Renew this process's rows (all of them again, and a leave not yet written:
+        a failed write heals), and delete stale rows of dead processes and old rate
+        counts."""
+        keys = list(self._sockets.copy())  # (copies: writes on threads change them)
+        keys += [key for key in self._unwritten.copy() if key not in keys]
         params = {"process": self.process, "stale_ms": self._stale_ms()}
         try:
             await asyncio.to_thread(self._beat_rows, keys, {**self._now(), **params})
         except Exception as error:
             _warn("the presence heartbeat", error)
 
-    def _beat_rows(self, keys: list[tuple[str, Role, str]], params: dict[str, Any]) -> None:
+    def _beat_rows(self, keys: list[_Key], params: dict[str, Any]) -> None:
         now = _NOW
         for key in keys:
             self._write(key, params)
