@@ -51,3 +51,26 @@ def test_a_line_typed_before_the_last_is_answered_waits_for_it(
     assert arrived == [FIRST, SECOND]
     expect(gm.locator("#reply")).not_to_contain_text("no player")
     expect(box).to_have_value(NEXT)  # (the answers did not wipe what is typed next)
+
+
+def test_a_line_the_server_never_answers_is_one_plain_line_and_stays_in_the_box(
+    serve: Callable[..., Served], person: Callable[..., Any]
+) -> None:
+    """docs/rulings.md H784: a request with no answer (the server down) gets a line that
+    says so and what to do, not the browser's ``TypeError: Failed to fetch``; the line
+    typed stays, to be sent again."""
+    from playwright.sync_api import expect
+
+    served = serve(TABLE)
+    gm = person(served.join_url(served.gm_token()))
+    gm.route("**/api/command", lambda route: route.abort("connectionrefused"))
+    box = gm.locator("#line")
+    box.fill(NEXT)
+    box.press("Enter")
+    reply = gm.locator("#reply")
+    expect(reply).to_have_text(
+        "the server did not answer: if the line was made, the log shows it once the table"
+        " is back; if not, send it again"
+    )
+    expect(reply).not_to_contain_text("TypeError")
+    expect(box).to_have_value(NEXT)

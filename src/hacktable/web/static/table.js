@@ -163,6 +163,10 @@ function showReply(target, ok, body) {
   });
 }
 
+// A request that got no answer (the server restarting, the network down) may or may not
+// have been made: the log says which once the page is back (docs/rulings.md H784).
+const UNANSWERED = "the server did not answer: if the line was made, the log shows it once the table is back; if not, send it again";
+
 async function send(line) { return post("api/command", {line}); }
 
 async function post(path, payload) {
@@ -174,8 +178,8 @@ async function post(path, payload) {
     });
     const body = await response.json().catch(() => ({error: `HTTP ${response.status}`}));
     return {ok: response.ok, body};
-  } catch (error) {
-    return {ok: false, body: {error: `the server did not answer (${error})`}};
+  } catch (_error) {  // (the browser's own words, "TypeError: Failed to fetch", say nothing to a player)
+    return {ok: false, body: {error: UNANSWERED}};
   }
 }
 
