@@ -104,3 +104,95 @@ def test_add_makes_a_new_accounts_file_and_says_so(
     assert captured.out == "User ann added.\n"
     assert admin(["add", "Bea", "--accounts", str(made), "--password-stdin"], GOOD + "\n") == 0
     assert capsys.readouterr().err == ""
+
+
+def _gm_seat(location: str) -> str:
+    """A GM session at the campaign ``location``, as an owner's seat makes one (H726)."""
+    import asyncio
+
+    from hacktable.web.table import Table
+
+    table = Table(location)
+    try:
+        return asyncio.run(table.sign_in_gm())[0]
+    finally:
+        table.close()
+
+
+def _signed_in(location: str, cookie: str) -> bool:
+    import asyncio
+
+    from hacktable.web.table import Table
+
+    table = Table(location)  # (a fresh server process reads the whole log)
+    try:
+        asyncio.run(table.refresh())
+        return table.principal(cookie) is not None
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("folder", [False, True])
+def test_a_password_reset_or_removal_ends_the_gms_seats_at_their_campaigns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], folder: bool
+) -> None:
+    """docs/rulings.md H785: a reset password (or a removed account) also ends the GM
+    sessions at the tables of the user's campaigns, which a copied table cookie would
+    otherwise keep until it expires; another GM's campaign keeps its seat. The campaign
+    files are in the accounts file's folder, or in serve's ``--campaigns DIR``."""
+    from hacktable.web.hosting import Hosting
+
+    accounts = str(tmp_path / "accounts.sqlite")
+    campaigns = tmp_path / "games"
+    campaigns.mkdir()
+    where = ["--accounts", accounts, *(["--campaigns", str(campaigns)] if folder else [])]
+    for user in ("ann", "bob"):
+        assert admin(["add", user, "--accounts", accounts, "--password-stdin"], GOOD + "\n") == 0
+    hosting = Hosting.serving(accounts, "closed", campaigns if folder else None)
+    keep, mines = (
+        hosting.create("keep", "ann", "redhack"),
+        hosting.create("mines", "ann", "redhack"),
+    )
+    bobs = hosting.create("vault", "bob", "redhack")
+    seats = {location: _gm_seat(location) for location in (keep, mines, bobs)}
+    capsys.readouterr()
+    assert admin(["password", "ann", *where, "--password-stdin"], "a new good one\n") == 0
+    assert capsys.readouterr().out == (
+        "Password of ann reset; their browsers are signed out.\n"
+        "Their GM sessions end at: keep, mines.\n"
+    )
+    assert [_signed_in(place, cookie) for place, cookie in seats.items()] == [False, False, True]
+    again = _gm_seat(keep)  # (signed in again, through the account: the seat is good)
+    assert admin(["remove", "ann", *where]) == 0
+    assert capsys.readouterr().out == (
+        "User ann removed.\n"
+        "Their campaigns stay, owned by no one: keep, mines\n"
+        "Their GM sessions end at: keep, mines.\n"
+    )
+    assert not _signed_in(keep, again)
+    assert _signed_in(bobs, seats[bobs])
+
+
+def test_a_campaign_it_cannot_reach_is_named_and_the_exit_is_not_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H785: a campaign of the user's whose file is not where the admin looked (serve's
+    --campaigns not given) is named in one line with what to do; the password is reset
+    all the same, and the exit status says something was left undone."""
+    from hacktable.web.hosting import Hosting
+
+    accounts = str(tmp_path / "accounts.sqlite")
+    campaigns = tmp_path / "games"
+    campaigns.mkdir()
+    assert admin(["add", "ann", "--accounts", accounts, "--password-stdin"], GOOD + "\n") == 0
+    Hosting.serving(accounts, "closed", campaigns).create("keep", "ann", "redhack")
+    capsys.readouterr()
+    code = admin(["password", "ann", "--accounts", accounts, "--password-stdin"], "a new one!!\n")
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.out == "Password of ann reset; their browsers are signed out.\n"
+    lines = captured.err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("error: the GM's sessions at keep were not ended (")
+    assert lines[0].endswith("run 'revoke gm' at its table, or name its folder with --campaigns")
+    assert Accounts.at(accounts).sign_in("ann", "a new one!!", "127.0.0.1")[0] == "ann"

@@ -22,7 +22,7 @@ from hacktable.web.app import create_app
 from hacktable.web.hub import Hub
 from hacktable.web.invites import create_invite
 from hacktable.web.routes.access import COOKIE
-from hacktable.web.table import REVOKED, Table
+from hacktable.web.table import GM_REVOKED, REVOKED, Table
 
 HEADERS = {"x-hacktable": "1"}
 NOT_SIGNED_IN = "not signed in at this table: open the invite link the GM gave you"
@@ -218,6 +218,40 @@ def test_a_revoked_players_cookie_over_http_and_websocket(app: FastAPI, campaign
     assert one_line(command(ann, "roll d6"), 401) == NOT_SIGNED_IN
     assert one_line(ann.get("/t/a/"), 401) == NOT_SIGNED_IN
     assert refused_socket(ann, "/t/a/ws?after=0") == (NOT_SIGNED_IN, 1008)
+    assert last_seq(campaign) == before
+
+
+def test_revoke_gm_ends_every_gm_session_and_a_new_sign_in_works(
+    app: FastAPI, campaign: str, hub: Hub
+):
+    """docs/rulings.md H785: ``revoke gm`` ends every browser signed in as the GM (the
+    one that sent it too), its socket told to sign in again; a player's session stays,
+    and the GM's link signs the GM in again."""
+    ann = client(app, cookie_of(app, "a", invite(campaign)))
+    gm = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
+    other_gm = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
+    with other_gm.websocket_connect(f"/t/a/ws?after={last_seq(campaign)}") as socket:
+        done = command(gm, "revoke gm")
+        assert done.status_code == 200, done.text
+        frame = socket.receive_json()
+        while "error" not in frame:
+            frame = socket.receive_json()
+        assert frame == {"error": GM_REVOKED}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008
+    assert one_line(command(gm, "roll d6"), 401) == NOT_SIGNED_IN
+    assert one_line(command(other_gm, "roll d6"), 401) == NOT_SIGNED_IN
+    assert command(ann, "roll d6").status_code == 200
+    again = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
+    assert command(again, "roll d6").status_code == 200
+
+
+def test_only_the_gm_revokes_the_gm(app: FastAPI, campaign: str):
+    """H785 with H642: ``revoke`` is the GM's alone, ``revoke gm`` too."""
+    ann = client(app, cookie_of(app, "a", invite(campaign)))
+    before = last_seq(campaign)
+    assert command(ann, "revoke gm").status_code == 403
     assert last_seq(campaign) == before
 
 

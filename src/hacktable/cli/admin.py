@@ -37,6 +37,15 @@ AccountsOption = Annotated[
         help="The accounts: a Postgres URL, or the server's SQLite accounts file.",
     ),
 ]
+CampaignsOption = Annotated[
+    str,
+    typer.Option(
+        "--campaigns",
+        envvar="HACKTABLE_CAMPAIGNS_DIR",
+        help="With an SQLite accounts file: the folder of the GMs' campaign files, as"
+        " serve's --campaigns (default: the accounts file's folder).",
+    ),
+]
 StdinOption = Annotated[
     bool, typer.Option("--password-stdin", help="Read the password from standard input.")
 ]
@@ -93,6 +102,38 @@ def _accounts(location: str, *, create: bool = False) -> Accounts:
     return Accounts.at(location)
 
 
+def _end_gm_sessions(
+    store: Accounts, accounts: str, folder: str, campaigns: list[str], why: str
+) -> int:
+    """End the GM's sessions at each of ``campaigns`` (the user's: docs/rulings.md H785),
+    because ``why``, saying where; the exit status (1 if any campaign could not be reached)."""
+    from pathlib import Path
+
+    from ..engine.session import Session
+    from ..store import CampaignStore
+    from ..web.hosting import Hosting, campaigns_place
+    from ..web.invites import end_gm_sessions
+
+    hosting = Hosting(store, campaigns_place(accounts, Path(folder) if folder else None))
+    ended: list[str] = []
+    status = 0
+    for name in campaigns:
+        try:
+            with CampaignStore.open(hosting.location(name), create=False) as campaign:
+                end_gm_sessions(Session(campaign), why)
+        except HacktableError as error:
+            sys.stderr.write(
+                f"error: the GM's sessions at {name} were not ended ({error}): run"
+                " 'revoke gm' at its table, or name its folder with --campaigns\n"
+            )
+            status = 1
+        else:
+            ended.append(name)
+    if ended:
+        print(f"Their GM sessions end at: {', '.join(ended)}.")
+    return status
+
+
 @user_app.command("add")
 def add(
     name: Annotated[str, typer.Argument(help="The user's name.")],
@@ -117,16 +158,22 @@ def password(
     name: Annotated[str, typer.Argument(help="The user's name.")],
     accounts: AccountsOption = DEFAULT_ACCOUNTS,
     password_stdin: StdinOption = False,
+    campaigns: CampaignsOption = "",
 ) -> None:
-    """Reset a user's password (signs out every browser signed in as them)."""
+    """Reset a user's password (signs out every browser signed in as them, and ends
+    their GM sessions at the tables of their campaigns)."""
     try:
         store = _accounts(accounts)
-        store.existing(name)  # (an unknown name is refused before the password is asked)
+        stored = store.existing(name)  # (an unknown name is refused before the password)
         store.set_password(name, _password(password_stdin))
+        owned = [campaign.name for campaign in store.campaigns_of(stored)]
     except HacktableError as error:
         _fail(error)
         return
-    print(f"Password of {name.strip().lower()} reset; their browsers are signed out.")
+    print(f"Password of {stored} reset; their browsers are signed out.")
+    why = f"the password of {stored} was reset"
+    if status := _end_gm_sessions(store, accounts, campaigns, owned, why):
+        raise typer.Exit(status)
 
 
 @user_app.command("list")
@@ -148,13 +195,19 @@ def list_users(accounts: AccountsOption = DEFAULT_ACCOUNTS) -> None:
 def remove(
     name: Annotated[str, typer.Argument(help="The user's name.")],
     accounts: AccountsOption = DEFAULT_ACCOUNTS,
+    campaigns: CampaignsOption = "",
 ) -> None:
-    """Remove an account; its campaigns stay, owned by no one."""
+    """Remove an account; its campaigns stay, owned by no one, and its GM sessions at
+    their tables end."""
     try:
-        left = _accounts(accounts).remove_user(name)
+        store = _accounts(accounts)
+        left = store.remove_user(name)
     except HacktableError as error:
         _fail(error)
         return
     print(f"User {name.strip().lower()} removed.")
     if left:
         print(f"Their campaigns stay, owned by no one: {', '.join(left)}")
+    why = f"the account {name.strip().lower()} was removed"
+    if status := _end_gm_sessions(store, accounts, campaigns, left, why):
+        raise typer.Exit(status)

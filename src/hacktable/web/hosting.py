@@ -24,7 +24,7 @@ from .config import ServerConfig
 from .hub import Hub
 from .table import Table
 
-__all__ = ["CAMPAIGN_NAME", "Hosting", "MemoryLimiter", "campaign_name"]
+__all__ = ["CAMPAIGN_NAME", "Hosting", "MemoryLimiter", "campaign_name", "campaigns_place"]
 
 CAMPAIGN_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 """A new campaign's name: 1 to 40 lower-case letters, digits and ``-`` (its URL's
@@ -78,6 +78,15 @@ class MemoryLimiter:
             self._seen[key] = [*kept, now]
 
 
+def campaigns_place(accounts: str, folder: Path | None) -> str:
+    """Where a server with the accounts ``accounts`` keeps its GMs' campaigns: the
+    accounts' Postgres database, or the folder ``folder`` of SQLite files (the accounts
+    file's own folder if none: docs/rulings.md H720)."""
+    if is_url(accounts):
+        return accounts.split("#", 1)[0]
+    return str(folder if folder is not None else Path(accounts).resolve().parent)
+
+
 @dataclass(eq=False)
 class Hosting:
     """Accounts and the place of their campaigns.
@@ -110,11 +119,7 @@ class Hosting:
         settings = replace(
             settings, signup="open" if signup.strip().lower() == "open" else "closed"
         )
-        made = Accounts.at(accounts, settings)
-        if is_url(accounts):
-            return cls(made, accounts.split("#", 1)[0])
-        place = folder if folder is not None else Path(accounts).resolve().parent
-        return cls(made, str(place))
+        return cls(Accounts.at(accounts, settings), campaigns_place(accounts, folder))
 
     @classmethod
     def of(cls, config: ServerConfig) -> Hosting:

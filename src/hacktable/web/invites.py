@@ -11,7 +11,7 @@ The token itself is shown once, in the link, and stored nowhere.
 Joining also signs the browser in: the ``invite.use`` event carries the new session's
 hash and expiry (:mod:`.sessions`, docs/rulings.md H640). An ``invite.revoke`` event
 ends a player's (or every observer's) sessions and kills their unused invites
-(docs/rulings.md H642).
+(docs/rulings.md H642), or the GM's sessions (H785).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.principal import Principal, Role
+from ..engine.principal import GM, Principal, Role
 from ..engine.session import Session
 from ..errors import CommandError, HacktableError, UnknownNameError
 from ..play.events import Event, JSONValue, Visibility
@@ -35,9 +35,11 @@ __all__ = [
     "InviteEntry",
     "InviteError",
     "create_invite",
+    "end_gm_sessions",
     "invite_book",
     "invites",
     "redeem_invite",
+    "revocation",
     "revokes",
     "token_hash",
 ]
@@ -198,6 +200,26 @@ class InviteEntry:
     seq: int
     at: str
     state: str
+
+
+def revocation(role: str, player: str, summary: str, command: str = "") -> Event:
+    """The ``invite.revoke`` event that ends every session of (``role``, ``player``)
+    made before it and their unused invites (docs/rulings.md H642); ``("gm", "GM")``
+    ends the GM's (H785). PRIVATE to the GM; it changes no state."""
+    return Event(
+        REVOKE,
+        summary=summary,
+        detail={REVOKE: {"role": role, "player": player}},
+        command=command,
+        visibility=Visibility.PRIVATE,
+    )
+
+
+def end_gm_sessions(session: Session, why: str) -> Event:
+    """Store the end of every GM session at ``session``'s campaign: browsers signed in
+    through the GM's link or an account's seat sign in again (docs/rulings.md H785)."""
+    session.refresh()
+    return session.commit(revocation("gm", GM.name, f"the GM's web-table sessions end: {why}"))
 
 
 def revokes(detail: object) -> tuple[str, str] | None:

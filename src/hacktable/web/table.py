@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.execute import CommandLayer
-from ..engine.principal import GM, Principal
+from ..engine.principal import GM, Principal, Role
 from ..engine.session import Session
 from ..play.events import Event
 from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
@@ -40,7 +40,7 @@ from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_o
 if TYPE_CHECKING:
     from ..store.budget import ConnectionBudget
 
-__all__ = ["POLL_SECONDS", "REVOKED", "Table"]
+__all__ = ["GM_REVOKED", "POLL_SECONDS", "REVOKED", "Table"]
 
 T = TypeVar("T")
 _log = logging.getLogger("hacktable.web")
@@ -50,6 +50,9 @@ POLL_SECONDS = 0.5
 once a second; docs/rulings.md H614)."""
 REVOKED = "the GM ended your session at this table: ask them for a new invite link"
 """What a revoked player's socket is sent before it closes (docs/rulings.md H642)."""
+GM_REVOKED = "the GM's sessions at this table were ended: sign in again as the GM"
+"""What a GM's socket is sent when ``revoke gm`` or a reset of the GM's account's
+password ended the GM's sessions (docs/rulings.md H785)."""
 
 
 RETRIES = 5
@@ -212,7 +215,8 @@ class Table:
             self.rate = int(self._layer.session.setting(WEB_RATE))
         if ended and self._loop is not None:
             for principal in ended:
-                self._loop.call_soon_threadsafe(self.broadcaster.end, principal, REVOKED)
+                why = GM_REVOKED if principal.role is Role.GM else REVOKED
+                self._loop.call_soon_threadsafe(self.broadcaster.end, principal, why)
 
     def _mark(self) -> tuple[int, ...] | None:
         """What changes when anyone commits to the campaign's SQLite file: the size and

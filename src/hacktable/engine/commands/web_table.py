@@ -14,9 +14,9 @@ from typing import Literal
 
 from ...errors import UnknownNameError
 from ...play.character import fold
-from ...play.events import Event, Visibility
 from ...play.outcome import Reply
 from ...play.players import seat_of, seats
+from ...play.principal import GM
 from ...rulesets.context import Context
 from ...rulesets.grammar import Access, Args, Intent
 from ...rulesets.powers import WEB_TABLE
@@ -192,7 +192,7 @@ def _read_revoke(args: Args) -> RevokeIntent:
 
 @CORE.typed(
     "revoke",
-    "revoke PLAYER | revoke observers",
+    "revoke PLAYER | revoke observers | revoke gm",
     "end a player's web-table sessions at once and kill their unused invites",
     RevokeIntent,
     _read_revoke,
@@ -201,16 +201,20 @@ The player's browsers are signed out at their next request, and their live log c
 with a message; their links not used yet stop working. To let them back in, "invite"
 them again (docs/rulings.md H642). "revoke observers" does this to every observer. A
 player removed with 'player remove' who is still signed in is revoked by name too (H695).
+"revoke gm" ends every browser signed in as the GM (through the GM's link or a GM's
+account, this one too): each signs in again (H785).
 """,
-    complete=lambda s, w: ["observers", *sorted(s.state.keys("player"))] if not w else (),
+    complete=lambda s, w: ["gm", "observers", *sorted(s.state.keys("player"))] if not w else (),
 )
 def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
-    """Log an ``invite.revoke`` event."""
-    from ...web.invites import REVOKE
+    """Log an ``invite.revoke`` event (docs/rulings.md H642, H695, H785)."""
+    from ...web.invites import revocation
 
     session = session_of(ctx)
     if fold(intent.name) in OBSERVERS:
         role, name, shown = "observer", "observer", "every observer"
+    elif fold(intent.name) == "gm":  # (a reserved name: no player is called so)
+        role, name, shown = "gm", GM.name, "the GM"
     else:
         seat = seat_of(session.state, intent.name)
         found = seat.name if seat is not None else _signed_in(ctx, intent.name)
@@ -219,14 +223,9 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
                 "player", intent.name, [*(s.name for s in seats(session.state)), "observers"]
             )
         role, name, shown = "player", found, found
-    summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
-    session.commit(
-        Event(
-            REVOKE,
-            summary=summary,
-            detail={REVOKE: {"role": role, "player": name}},
-            command=ctx.line,
-            visibility=Visibility.PRIVATE,
-        )
-    )
+    if role == "gm":
+        summary = "the GM revokes the GM at the web table: every GM's browser signs in again"
+    else:
+        summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
+    session.commit(revocation(role, name, summary, command=ctx.line))
     return Reply().add(summary[0].upper() + summary[1:], "warning")
