@@ -313,3 +313,16 @@ def table(campaign: str) -> Iterator[Table]:
     served = Table(campaign)
     yield served
     served.close()
+
+
+def ended_socket(socket: Any) -> tuple[object, int]:
+    """The error frame a live socket is sent as its session ends (the frames before it
+    passed over), and the code it is then closed with (docs/rulings.md H642)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    frame = socket.receive_json()
+    while "error" not in frame:
+        frame = socket.receive_json()
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    return frame["error"], closed.value.code

@@ -24,6 +24,8 @@ from hacktable.web.invites import create_invite
 from hacktable.web.routes.access import COOKIE
 from hacktable.web.table import GM_REVOKED, REVOKED, Table
 
+from .conftest import ended_socket
+
 HEADERS = {"x-hacktable": "1"}
 NOT_SIGNED_IN = "not signed in at this table: open the invite link the GM gave you"
 SETUP = (
@@ -207,13 +209,7 @@ def test_a_revoked_players_cookie_over_http_and_websocket(app: FastAPI, campaign
     gm = client(app, cookie_of(app, "a", hub.tables["a"].gm_token))
     with ann.websocket_connect(f"/t/a/ws?after={last_seq(campaign)}") as socket:
         assert command(gm, "revoke Ann").status_code == 200
-        frame = socket.receive_json()
-        while "error" not in frame:
-            frame = socket.receive_json()
-        assert frame == {"error": REVOKED}
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-        assert closed.value.code == 1008
+        assert ended_socket(socket) == (REVOKED, 1008)
     before = last_seq(campaign)
     assert one_line(command(ann, "roll d6"), 401) == NOT_SIGNED_IN
     assert one_line(ann.get("/t/a/"), 401) == NOT_SIGNED_IN
@@ -233,13 +229,7 @@ def test_revoke_gm_ends_every_gm_session_and_a_new_sign_in_works(
     with other_gm.websocket_connect(f"/t/a/ws?after={last_seq(campaign)}") as socket:
         done = command(gm, "revoke gm")
         assert done.status_code == 200, done.text
-        frame = socket.receive_json()
-        while "error" not in frame:
-            frame = socket.receive_json()
-        assert frame == {"error": GM_REVOKED}
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-        assert closed.value.code == 1008
+        assert ended_socket(socket) == (GM_REVOKED, 1008)
     assert one_line(command(gm, "roll d6"), 401) == NOT_SIGNED_IN
     assert one_line(command(other_gm, "roll d6"), 401) == NOT_SIGNED_IN
     assert command(ann, "roll d6").status_code == 200

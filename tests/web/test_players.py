@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from hacktable.engine.execute import CommandLayer
 from hacktable.engine.session import Session
@@ -13,6 +12,8 @@ from hacktable.store import CampaignStore
 from hacktable.web.app import create_app
 from hacktable.web.invites import create_invite
 from hacktable.web.table import REVOKED, Table
+
+from .conftest import ended_socket
 
 HEADERS = {"x-hacktable": "1"}
 BASE = "/t/table/"
@@ -90,13 +91,7 @@ def test_revoking_a_player_ends_their_sessions_their_socket_and_their_invites(
     with ann.websocket_connect(f"{BASE}ws?after={last_seq(campaign)}") as socket:
         done = gm.post(f"{BASE}api/revoke", json={"player": "Ann"}, headers=HEADERS)
         assert done.status_code == 200, done.text
-        frame = socket.receive_json()
-        while "error" not in frame:
-            frame = socket.receive_json()
-        assert frame == {"error": REVOKED}
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-        assert closed.value.code == 1008
+        assert ended_socket(socket) == (REVOKED, 1008)
     after = ann.post(f"{BASE}api/command", json={"line": "roll d6"}, headers=HEADERS)
     assert after.status_code == 401
     late = TestClient(create_app(table)).get(f"{BASE}join?token={unused}", follow_redirects=False)
