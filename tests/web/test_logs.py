@@ -89,6 +89,29 @@ def test_a_whole_session_logs_no_token_cookie_or_secret(
     assert [r["path"] for r in records if r["msg"] == "socket"] == ["/t/table/ws"]
 
 
+def test_the_players_sections_poll_is_a_request_line_not_a_command(
+    tmp_path: Path, logged: io.StringIO
+) -> None:
+    """docs/rulings.md H786: the GM page reads its Players section every 10 s; each read
+    is one request line, not also an ``invite`` command, which filled the log with the
+    page's polls. An invite the GM makes is still a command."""
+    table = Table(_campaign(tmp_path))
+    try:
+        gm = TestClient(create_app(table))
+        assert gm.get(f"/t/table/join?token={table.gm_token}").status_code == 200
+        for _ in range(3):
+            assert gm.get("/t/table/api/players").status_code == 200
+        made = gm.post("/t/table/api/invites", json={"role": "observer"}, headers=HEADERS)
+        assert made.status_code == 200, made.text
+    finally:
+        table.close()
+    records = [json.loads(each) for each in logged.getvalue().splitlines()]
+    paths = [r["path"] for r in records if r["msg"] == "request"]
+    assert paths.count("/t/table/api/players") == 3
+    commands = [r["command"] for r in records if r["msg"] == "command"]
+    assert commands == ["invite"]
+
+
 def test_only_a_plain_first_word_is_logged() -> None:
     assert first_word("roll 1d20 secret") == "roll"
     assert first_word("  Whisper gm hello") == "whisper"

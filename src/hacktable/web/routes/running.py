@@ -20,8 +20,10 @@ from .errors import refused
 __all__ = ["run_line"]
 
 
-async def run_line(who: Visitor, line: str) -> Outcome | Response:
-    """``line`` run as ``who``'s principal on their table's worker, or its refusal."""
+async def run_line(who: Visitor, line: str, *, logged: bool = True) -> Outcome | Response:
+    """``line`` run as ``who``'s principal on their table's worker, or its refusal;
+    logged as a command unless ``logged`` is false (a read the page makes by itself,
+    whose request line is in the log already: docs/rulings.md H786)."""
 
     def run(layer: CommandLayer) -> Outcome:
         return layer.run(line, who.principal)
@@ -39,5 +41,6 @@ async def run_line(who: Visitor, line: str) -> Outcome | Response:
     done = isinstance(answer, Outcome)
     seqs = [event.seq for event in answer.events] if isinstance(answer, Outcome) else []
     role, name = who.principal.role.value, who.principal.name
-    log_command(who.table.id, role, name, line, max(seqs, default=None), started, not done)
+    if logged:
+        log_command(who.table.id, role, name, line, max(seqs, default=None), started, not done)
     return answer
