@@ -69,8 +69,8 @@ def test_a_line_the_server_never_answers_is_one_plain_line_and_stays_in_the_box(
     box.press("Enter")
     reply = gm.locator("#reply")
     expect(reply).to_have_text(
-        "the server did not answer: if the line was made, the log shows it once the table"
-        " is back; if not, send it again"
+        "the server did not answer: if it was done, the log shows it once the table is back;"
+        " if not, try again"
     )
     expect(reply).not_to_contain_text("TypeError")
     expect(box).to_have_value(NEXT)

@@ -179,3 +179,32 @@ def test_sign_out_ends_the_session_everywhere(campaign: str, clock: Clock, table
     assert out.status_code == 200, out.text
     assert command(one, cookie)[0] == 401
     assert command(two, cookie)[0] == 401
+
+
+def test_ending_the_gms_sessions_writes_again_after_another_writer(
+    campaign: str, clock: Clock, tables: list[Table]
+):
+    """docs/rulings.md H785 with H707: the admin's end of the GM's sessions, beaten to
+    the log's end by another writer (a table in play), is written again, not lost."""
+    from hacktable.web.sessions import end_gm_sessions
+
+    table = serve(campaign, clock, tables)
+    cookie = cookie_of(table, table.gm_token)
+    raced: list[int] = []
+    with (
+        CampaignStore.open(campaign, create=False) as store,
+        CampaignStore.open(campaign, create=False) as other,
+    ):
+        session = Session(store)
+        read = session.refresh
+
+        def read_then_another_writes() -> None:
+            read()
+            if not raced:  # (the first try only: between its read and its write)
+                raced.append(CommandLayer(Session(other, 3)).run("note in play").events[-1].seq)
+
+        session.refresh = read_then_another_writes  # type: ignore[method-assign]
+        ended = end_gm_sessions(session, "a test")
+    assert raced
+    assert ended.seq == raced[0] + 1
+    assert command(table, cookie)[0] == 401

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -145,6 +146,38 @@ def test_a_leave_whose_write_never_ran_is_written_by_the_next_beat(
         assert asyncio.run(shared.connected("table")) == {}
     finally:
         shared.close()
+
+
+def test_a_socket_closed_while_its_join_is_written_still_leaves(
+    two: tuple[str, list[Table], list[FastAPI], Clock],
+) -> None:
+    """docs/rulings.md H778: a socket's handler cancelled while its join's row is being
+    written (the connection held elsewhere) still leaves: the join is counted before
+    the handler's ``try``, so its ``finally`` takes the socket off again."""
+    import threading
+
+    location, _tables, apps, _clock = two
+    with CampaignStore.open(location, create=False) as store:
+        token = create_invite(Session(store), "player", character="Aldric").token
+    ann = TestClient(apps[1])
+    assert ann.get(f"/t/table/join?token={token}").status_code == 200
+    shared = apps[1].state.shared[database_of(location)]
+    shared.busy_seconds = 0.2
+    writing = threading.Event()
+    write = shared._write
+
+    def write_noted(*args: Any) -> None:
+        writing.set()
+        write(*args)
+
+    shared._write = write_noted
+    # (the connection busy, the join's write waits for it; the socket closes meanwhile,
+    # its handler cancelled in that write, or just after it)
+    with shared._lock, ann.websocket_connect("/t/table/ws?after=0"):
+        assert writing.wait(5)
+    asyncio.run(shared.beat())
+    assert shared._sockets == {}
+    assert asyncio.run(shared.connected("table")) == {}
 
 
 def test_a_failed_leave_is_written_by_the_next_beat(

@@ -111,20 +111,24 @@ def _end_gm_sessions(
 
     from ..engine.session import Session
     from ..store import CampaignStore
+    from ..store.opening import is_url
     from ..web.hosting import Hosting, campaigns_place
-    from ..web.invites import end_gm_sessions
+    from ..web.sessions import end_gm_sessions
 
     hosting = Hosting(store, campaigns_place(accounts, Path(folder) if folder else None))
     ended: list[str] = []
     status = 0
     for name in campaigns:
+        location = hosting.location(name)
         try:
-            with CampaignStore.open(hosting.location(name), create=False) as campaign:
+            with CampaignStore.open(location, create=False) as campaign:
                 end_gm_sessions(Session(campaign), why)
         except HacktableError as error:
+            missing = not is_url(location) and not Path(location).exists()
+            elsewhere = ", or name its folder with --campaigns" if missing else ""
             sys.stderr.write(
                 f"error: the GM's sessions at {name} were not ended ({error}): run"
-                " 'revoke gm' at its table, or name its folder with --campaigns\n"
+                f" 'revoke gm' at its table{elsewhere}\n"
             )
             status = 1
         else:
@@ -165,8 +169,8 @@ def password(
     try:
         store = _accounts(accounts)
         stored = store.existing(name)  # (an unknown name is refused before the password)
-        store.set_password(name, _password(password_stdin))
         owned = [campaign.name for campaign in store.campaigns_of(stored)]
+        store.set_password(name, _password(password_stdin))
     except HacktableError as error:
         _fail(error)
         return

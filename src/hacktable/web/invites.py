@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.principal import GM, Principal, Role
+from ..engine.principal import Principal, Role
 from ..engine.session import Session
 from ..errors import CommandError, HacktableError, UnknownNameError
 from ..play.events import Event, JSONValue, Visibility
@@ -35,7 +35,6 @@ __all__ = [
     "InviteEntry",
     "InviteError",
     "create_invite",
-    "end_gm_sessions",
     "invite_book",
     "invites",
     "redeem_invite",
@@ -213,13 +212,6 @@ def revocation(role: str, player: str, summary: str, command: str = "") -> Event
         command=command,
         visibility=Visibility.PRIVATE,
     )
-
-
-def end_gm_sessions(session: Session, why: str) -> Event:
-    """Store the end of every GM session at ``session``'s campaign: browsers signed in
-    through the GM's link or an account's seat sign in again (docs/rulings.md H785)."""
-    session.refresh()
-    return session.commit(revocation("gm", GM.name, f"the GM's web-table sessions end: {why}"))
 
 
 def revokes(detail: object) -> tuple[str, str] | None:

@@ -15,30 +15,56 @@ each, and answers a cookie without reading the log.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TypeVar
 
-from ..engine.principal import Principal, Role
+from ..engine.principal import GM, Principal, Role
 from ..engine.session import Session
 from ..play.events import Event, Visibility
-from .invites import REVOKE, USED, revokes, token_hash
+from ..store.errors import StaleWriteError
+from .invites import REVOKE, USED, revocation, revokes, token_hash
 
 __all__ = [
+    "RETRIES",
     "SESSION",
     "SIGN_OUT",
     "Grant",
     "Sessions",
+    "end_gm_sessions",
     "grant_record",
     "new_token",
+    "retrying",
     "sign_in",
     "sign_out",
 ]
+
+T = TypeVar("T")
 
 SESSION = "web.sign-in"
 """The action of a sign-in that no invite made (the GM's link)."""
 SIGN_OUT = "web.sign-out"
 """The action of a browser's signing out (its own session ends)."""
+RETRIES = 5
+"""How many times the table writes once more what another writer (a console, another
+server process) beat to the log's end, before it refuses with 409 (docs/rulings.md
+H707)."""
+
+
+def retrying(write: Callable[[], T]) -> T:
+    """``write`` (which reads the log first), again (up to :data:`RETRIES` times) while
+    another writer stored an event between its read and its write.
+
+    Raises:
+        StaleWriteError: another writer was first every time.
+    """
+    for _ in range(RETRIES):
+        try:
+            return write()
+        except StaleWriteError:
+            pass
+    return write()
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +127,23 @@ def sign_out(session: Session, token: str) -> Event:
             visibility=Visibility.PRIVATE,
         )
     )
+
+
+def end_gm_sessions(session: Session, why: str) -> Event:
+    """Store the end of every GM session at ``session``'s campaign, because ``why``:
+    browsers signed in through the GM's link or an account's seat sign in again
+    (docs/rulings.md H785); written again while another writer is first (H707).
+
+    Raises:
+        StaleWriteError: another writer was first every time.
+    """
+    summary = f"the GM's web-table sessions end: {why}"
+
+    def write() -> Event:
+        session.refresh()
+        return session.commit(revocation("gm", GM.name, summary))
+
+    return retrying(write)
 
 
 def _role(value: str) -> Role:

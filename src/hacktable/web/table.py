@@ -31,11 +31,19 @@ from ..engine.session import Session
 from ..play.events import Event
 from ..rulesets.base import WEB_RATE, WEB_SESSION_DAYS
 from ..store import CampaignStore
-from ..store.errors import StaleWriteError
 from ..store.opening import is_url
 from .broadcast import Broadcaster, Subscriber
 from .invites import redeem_invite
-from .sessions import Sessions, expiry, grant_record, new_token, sign_in, sign_out
+from .sessions import (
+    RETRIES,
+    Sessions,
+    expiry,
+    grant_record,
+    new_token,
+    retrying,
+    sign_in,
+    sign_out,
+)
 
 if TYPE_CHECKING:
     from ..store.budget import ConnectionBudget
@@ -53,27 +61,6 @@ REVOKED = "the GM ended your session at this table: ask them for a new invite li
 GM_REVOKED = "the GM's sessions at this table were ended: sign in again as the GM"
 """What a GM's socket is sent when ``revoke gm`` or a reset of the GM's account's
 password ended the GM's sessions (docs/rulings.md H785)."""
-
-
-RETRIES = 5
-"""How many times the table writes once more what another writer (a console, another
-server process) beat to the log's end, before it refuses with 409 (docs/rulings.md
-H707)."""
-
-
-def _retrying(write: Callable[[], T]) -> T:
-    """``write`` (which reads the log first), again (up to :data:`RETRIES` times) while
-    another writer stored an event between its read and its write.
-
-    Raises:
-        StaleWriteError: another writer was first every time.
-    """
-    for _ in range(RETRIES):
-        try:
-            return write()
-        except StaleWriteError:
-            pass
-    return write()
 
 
 @dataclass(eq=False)
@@ -355,7 +342,7 @@ class Table:
         """End the session ``cookie`` (in the log: every process forgets it)."""
 
         def end(layer: CommandLayer) -> None:
-            _retrying(lambda: sign_out(layer.session, cookie))
+            retrying(lambda: sign_out(layer.session, cookie))
             self._scan()
 
         await self.call(end)
@@ -389,11 +376,11 @@ class Table:
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
             # (bytes: compare_digest refuses a str that is not ASCII; issue 12 §4)
             if secrets.compare_digest(token.encode(), self.gm_token.encode()):
-                _retrying(lambda: sign_in(layer.session, GM, cookie, until))
+                retrying(lambda: sign_in(layer.session, GM, cookie, until))
                 principal = GM
             else:
                 record = lambda who: grant_record(who, cookie, until)  # noqa: E731
-                principal = _retrying(lambda: redeem_invite(layer.session, token, record))
+                principal = retrying(lambda: redeem_invite(layer.session, token, record))
             self._scan()
             return principal
 
@@ -414,7 +401,7 @@ class Table:
         def enter(layer: CommandLayer) -> None:
             nonlocal until
             until = expiry(self.now(), int(layer.session.setting(WEB_SESSION_DAYS)))
-            _retrying(lambda: sign_in(layer.session, GM, cookie, until))
+            retrying(lambda: sign_in(layer.session, GM, cookie, until))
             self._scan()
 
         await self.call(enter)

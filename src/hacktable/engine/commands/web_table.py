@@ -193,7 +193,7 @@ def _read_revoke(args: Args) -> RevokeIntent:
 @CORE.typed(
     "revoke",
     "revoke PLAYER | revoke observers | revoke gm",
-    "end a player's web-table sessions at once and kill their unused invites",
+    "end a player's (or the GM's) web-table sessions at once and kill unused invites",
     RevokeIntent,
     _read_revoke,
     details="""
@@ -220,11 +220,13 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
         found = seat.name if seat is not None else _signed_in(ctx, intent.name)
         if found is None:
             raise UnknownNameError(
-                "player", intent.name, [*(s.name for s in seats(session.state)), "observers"]
+                "player",
+                intent.name,
+                [*(s.name for s in seats(session.state)), "observers", "gm"],
             )
         role, name, shown = "player", found, found
     if role == "gm":
-        summary = "the GM revokes the GM at the web table: every GM's browser signs in again"
+        summary = "the GM revokes the GM at the web table: every GM's browser must sign in again"
     else:
         summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
     session.commit(revocation(role, name, summary, command=ctx.line))

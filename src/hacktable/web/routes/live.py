@@ -73,10 +73,13 @@ async def stream(websocket: WebSocket, table: str) -> None:
         return
     shared = shared_for(websocket.app, who.table.campaign)
     key = campaign_key(who.table.campaign) if shared is not None else ""
-    if shared is not None:
-        await shared.joined(key, who.principal)  # (who is connected, everywhere: H743)
+    # (who is connected, everywhere: H743; counted at once, so that a handler cancelled
+    # while the row is written still leaves in its finally: H778)
+    joining = shared.joined(key, who.principal) if shared is not None else None
     closed = asyncio.create_task(_until_closed(websocket))
     try:
+        if joining is not None:
+            await joining
         while True:
             text = asyncio.create_task(subscriber.queue.get())
             await asyncio.wait({closed, text}, return_when=asyncio.FIRST_COMPLETED)

@@ -164,8 +164,8 @@ function showReply(target, ok, body) {
 }
 
 // A request that got no answer (the server restarting, the network down) may or may not
-// have been made: the log says which once the page is back (docs/rulings.md H784).
-const UNANSWERED = "the server did not answer: if the line was made, the log shows it once the table is back; if not, send it again";
+// have been done: the log says which once the page is back (docs/rulings.md H784).
+const UNANSWERED = "the server did not answer: if it was done, the log shows it once the table is back; if not, try again";
 
 async function send(line) { return post("api/command", {line}); }
 
