@@ -202,7 +202,7 @@ with a message; their links not used yet stop working. To let them back in, "inv
 them again (docs/rulings.md H642). "revoke observers" does this to every observer. A
 player removed with 'player remove' who is still signed in is revoked by name too (H695).
 "revoke gm" ends every browser signed in as the GM (through the GM's link or a GM's
-account, this one too): each signs in again (H785).
+account, this one too): each must sign in again (H785).
 """,
     complete=lambda s, w: ["gm", "observers", *sorted(s.state.keys("player"))] if not w else (),
 )
