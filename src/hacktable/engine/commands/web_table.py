@@ -211,10 +211,13 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
     from ...web.invites import revocation
 
     session = session_of(ctx)
+    ends = "sessions and unused invites end"
     if fold(intent.name) in OBSERVERS:
-        role, name, shown = "observer", "observer", "every observer"
+        role, name = "observer", "observer"
+        summary = f"the GM revokes every observer at the web table: {ends}"
     elif fold(intent.name) == "gm":  # (a reserved name: no player is called so)
-        role, name, shown = "gm", GM.name, "the GM"
+        role, name = "gm", GM.name
+        summary = "the GM revokes the GM at the web table: every GM's browser must sign in again"
     else:
         seat = seat_of(session.state, intent.name)
         found = seat.name if seat is not None else _signed_in(ctx, intent.name)
@@ -224,10 +227,7 @@ def revoke_command(ctx: Context, intent: RevokeIntent) -> Reply:
                 intent.name,
                 [*(s.name for s in seats(session.state)), "observers", "gm"],
             )
-        role, name, shown = "player", found, found
-    if role == "gm":
-        summary = "the GM revokes the GM at the web table: every GM's browser must sign in again"
-    else:
-        summary = f"the GM revokes {shown} at the web table: sessions and unused invites end"
+        role, name = "player", found
+        summary = f"the GM revokes {found} at the web table: {ends}"
     session.commit(revocation(role, name, summary, command=ctx.line))
     return Reply().add(summary[0].upper() + summary[1:], "warning")
